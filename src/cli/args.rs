@@ -1,0 +1,142 @@
+//! Command-line arguments (clap).
+
+use clap::{Args, Parser, Subcommand};
+
+/// Compile grid logic puzzles to SAT: solve, prove unique, export DIMACS, read a solver's answer.
+#[derive(Parser, Debug)]
+#[command(name = "gridsat", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Solve every puzzle in the files and say whether each solution is unique.
+    Solve(SolveArgs),
+    /// Only the verdict: unique, several solutions (two that differ, and where), or none (the
+    /// givens that conflict).
+    Check(CheckArgs),
+    /// Count solutions, up to a limit.
+    Count(CountArgs),
+    /// Write a puzzle's CNF in DIMACS, with the variable map in comment lines.
+    Dimacs(DimacsArgs),
+    /// Read an external solver's answer to `gridsat dimacs` and print the puzzle's solution.
+    Decode(DecodeArgs),
+    /// Solve a DIMACS CNF file with the embedded solver, answering like a SAT-competition solver
+    /// (`s SATISFIABLE`, `v` lines; exit code 10 or 20).
+    Sat(SatArgs),
+}
+
+/// Which files, and how to read them.
+#[derive(Args, Debug, Clone)]
+pub struct InputArgs {
+    /// Puzzle files (`-` for standard input).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<String>,
+    /// The puzzle kind (sudoku, takuzu, tectonic, numberlink); detected from the file's
+    /// extension or content when left out.
+    #[arg(long, value_name = "KIND")]
+    pub kind: Option<String>,
+    /// Sudoku box shape ROWSxCOLS, for sizes whose boxes are not the usual ones.
+    #[arg(long = "box", value_name = "RxC")]
+    pub box_shape: Option<String>,
+}
+
+/// Which solver, and how output looks.
+#[derive(Args, Debug, Clone)]
+pub struct RunArgs {
+    /// One JSON object per puzzle (JSON Lines) instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// An external DIMACS solver command instead of the embedded one (e.g. "cadical -q",
+    /// "kissat"); the CNF file is appended as the last argument.
+    #[arg(long, value_name = "COMMAND")]
+    pub solver: Option<String>,
+    /// Give up on an external solver call after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub solver_timeout: Option<f64>,
+    /// Never draw a progress bar (it is drawn on a terminal for long batches).
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Only find a solution; do not check that it is the only one.
+    #[arg(long)]
+    pub no_unique: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// For a puzzle with several solutions, list the cells whose value is the same in all.
+    #[arg(long)]
+    pub forced: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Stop counting at this many solutions.
+    #[arg(long, default_value_t = 1000, value_name = "K")]
+    pub max: usize,
+}
+
+#[derive(Args, Debug)]
+pub struct DimacsArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Which puzzle of a multi-puzzle file (1-based).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub index: usize,
+    /// The full model with every given as a unit clause, instead of givens folded in.
+    #[arg(long)]
+    pub unfolded: bool,
+    /// Write to this file instead of standard output.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct DecodeArgs {
+    /// The puzzle file the CNF was written from.
+    #[arg(value_name = "FILE")]
+    pub file: String,
+    /// The solver's answer (`s SATISFIABLE` and `v` lines, or MiniSat's result file).
+    #[arg(value_name = "ANSWER")]
+    pub answer: String,
+    /// The puzzle kind, when it cannot be detected.
+    #[arg(long, value_name = "KIND")]
+    pub kind: Option<String>,
+    /// Sudoku box shape ROWSxCOLS.
+    #[arg(long = "box", value_name = "RxC")]
+    pub box_shape: Option<String>,
+    /// Which puzzle of a multi-puzzle file (1-based), as given to `dimacs`.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub index: usize,
+    /// The CNF was written with `dimacs --unfolded`.
+    #[arg(long)]
+    pub unfolded: bool,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct SatArgs {
+    /// A DIMACS CNF file (`-` for standard input).
+    #[arg(value_name = "CNF")]
+    pub file: String,
+}

@@ -1,0 +1,228 @@
+//! `gridsat dimacs`, `gridsat decode` and `gridsat sat`: the bridge to external SAT solvers.
+
+use super::args::{DecodeArgs, DimacsArgs, SatArgs};
+use super::{load, parse_kind, read_options, read_text};
+use crate::cnf::dimacs::{read_answer, read_cnf, write_cnf, Answer};
+use crate::cnf::{Formula, Lit};
+use crate::error::{Error, Result};
+use crate::kinds::{self, AnyPuzzle};
+use crate::puzzle::{GivenMode, Model, Puzzle, Style};
+use crate::solver::{Backend, Outcome, Varisat};
+use crate::with_puzzle;
+use std::io::Write;
+
+fn pick(files: Vec<(String, Vec<AnyPuzzle>)>, index: usize) -> Result<(String, AnyPuzzle)> {
+    let (file, mut puzzles) = files.into_iter().next().expect("one file");
+    if index == 0 || index > puzzles.len() {
+        return Err(Error::Usage(format!(
+            "{file} holds {} puzzle{}; --index {index} is out of range",
+            puzzles.len(),
+            if puzzles.len() == 1 { "" } else { "s" }
+        )));
+    }
+    Ok((file, puzzles.swap_remove(index - 1)))
+}
+
+fn mode(unfolded: bool) -> GivenMode {
+    if unfolded {
+        GivenMode::Assume
+    } else {
+        GivenMode::Fold
+    }
+}
+
+/// The model's formula with the givens (if any) appended as unit clauses: what `dimacs` writes.
+fn exported<M>(model: &Model<M>) -> (Formula, Vec<Lit>) {
+    let units: Vec<Lit> = model.givens.iter().map(|g| g.lit).collect();
+    (model.formula.clone(), units)
+}
+
+fn write_dimacs<P: Puzzle>(
+    p: &P,
+    file: &str,
+    index: usize,
+    unfolded: bool,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let model = p.model(mode(unfolded), true);
+    let mut header = vec![
+        "gridsat DIMACS export".to_string(),
+        format!("kind: {}", p.kind().name()),
+        format!("puzzle: {} #{index} ({})", file, p.describe()),
+        format!(
+            "answer variables: {}{}",
+            model.answer.len(),
+            if model.one_hot {
+                " (one-hot: a solution is its true answer variables)"
+            } else {
+                ""
+            }
+        ),
+        if unfolded {
+            format!(
+                "givens: {} unit clauses at the end, one per given (c given lines)",
+                model.givens.len()
+            )
+        } else {
+            "givens: folded into the model (their cells have no variables)".to_string()
+        },
+        format!(
+            "read the answer back with: gridsat decode {file} ANSWER --index {index}{}",
+            if unfolded { " --unfolded" } else { "" }
+        ),
+    ];
+    for g in &model.givens {
+        header.push(format!("given {} {}", g.lit.to_dimacs(), g.label));
+    }
+    let (f, units) = exported(&model);
+    write_cnf(&f, &header, &units, out)
+}
+
+/// `gridsat dimacs FILE`.
+pub fn dimacs(a: &DimacsArgs) -> Result<i32> {
+    if a.input.files.len() != 1 {
+        return Err(Error::Usage("dimacs takes one puzzle file".into()));
+    }
+    let (file, p) = pick(load(&a.input)?, a.index)?;
+    let res = match &a.output {
+        Some(path) => std::fs::File::create(path)
+            .and_then(
+                |mut f| with_puzzle!(&p, q => write_dimacs(q, &file, a.index, a.unfolded, &mut f)),
+            )
+            .map_err(|e| Error::Usage(format!("cannot write {path}: {e}"))),
+        None => {
+            let stdout = std::io::stdout();
+            let mut lock = stdout.lock();
+            match with_puzzle!(&p, q => write_dimacs(q, &file, a.index, a.unfolded, &mut lock)) {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                r => r.map_err(|e| Error::Usage(format!("cannot write output: {e}"))),
+            }
+        }
+    };
+    res.map(|_| 0)
+}
+
+fn decode_one<P: Puzzle>(p: &P, a: &DecodeArgs, text: &str) -> Result<i32> {
+    let model = p.model(mode(a.unfolded), false);
+    let (f, units) = exported(&model);
+    let answer = read_answer(text, f.num_vars()).map_err(|e| {
+        Error::Input(crate::error::InputError::new(
+            &a.answer, e.line, e.col, e.message,
+        ))
+    })?;
+    let assignment = match answer {
+        Answer::Sat(x) => x,
+        Answer::Unsat => {
+            if a.json {
+                println!("{{\"kind\":\"{}\",\"status\":\"none\"}}", p.kind().name());
+            } else {
+                println!("no solution: the solver answered UNSATISFIABLE");
+            }
+            return Ok(1);
+        }
+        Answer::Unknown => {
+            return Err(Error::Usage(format!(
+                "{}: the solver gave no verdict (no `s SATISFIABLE` or `s UNSATISFIABLE` line)",
+                a.answer
+            )))
+        }
+    };
+    let broken = f
+        .clauses()
+        .position(|c| !c.iter().any(|&l| assignment.lit(l)));
+    if let Some(k) = broken {
+        return Err(Error::Usage(format!(
+            "{}: this assignment does not satisfy clause {} of the CNF for {} #{} — was the CNF written by `gridsat dimacs` for this puzzle{}?",
+            a.answer,
+            k + 1,
+            a.file,
+            a.index,
+            if a.unfolded { " with --unfolded" } else { " without --unfolded" }
+        )));
+    }
+    if units.iter().any(|&u| !assignment.lit(u)) {
+        return Err(Error::Usage(format!(
+            "{}: this assignment does not keep the puzzle's givens",
+            a.answer
+        )));
+    }
+    if !p.refine(&model, &assignment).is_empty() {
+        return Err(Error::Usage(format!(
+            "{}: the assignment satisfies the clauses but is not a solution of the puzzle (see models/{}.md)",
+            a.answer,
+            p.kind().name()
+        )));
+    }
+    let s = p.decode(&model, &assignment);
+    p.check(&s).map_err(|why| {
+        Error::Usage(format!(
+            "{}: the decoded grid breaks the rules: {why}",
+            a.answer
+        ))
+    })?;
+    if a.json {
+        let mut obj = serde_json::Map::new();
+        obj.insert("kind".into(), p.kind().name().into());
+        obj.insert("status".into(), "solved".into());
+        obj.insert(
+            "solution".into(),
+            serde_json::to_value(p.rows(&s)).unwrap_or_default(),
+        );
+        for (k, v) in p.json_extra(&s) {
+            obj.insert(k.into(), v);
+        }
+        println!("{}", serde_json::Value::Object(obj));
+    } else {
+        print!("{}", p.render(Some(&s), Style::default()));
+    }
+    Ok(0)
+}
+
+/// `gridsat decode FILE ANSWER`.
+pub fn decode(a: &DecodeArgs) -> Result<i32> {
+    let kind = parse_kind(&a.kind)?;
+    let opts = read_options(&a.box_shape)?;
+    let text = read_text(&a.file)?;
+    let k = kind.unwrap_or_else(|| kinds::detect(&a.file, &text));
+    let puzzles = kinds::read(&a.file, &text, k, &opts)?;
+    let (_, p) = pick(vec![(a.file.clone(), puzzles)], a.index)?;
+    let answer = read_text(&a.answer)?;
+    with_puzzle!(&p, q => decode_one(q, a, &answer))
+}
+
+/// `gridsat sat CNF`: the embedded solver as a DIMACS command (exit 10 SAT, 20 UNSAT).
+pub fn sat(a: &SatArgs) -> Result<i32> {
+    let text = read_text(&a.file)?;
+    let f = read_cnf(&text).map_err(|e| {
+        Error::Input(crate::error::InputError::new(
+            &a.file, e.line, e.col, e.message,
+        ))
+    })?;
+    let mut s = Varisat::new();
+    s.add_formula(&f);
+    let mut out = String::new();
+    let code = match s.solve(&[])? {
+        Outcome::Sat(m) => {
+            out.push_str("s SATISFIABLE\n");
+            let lits: Vec<String> = (0..f.num_vars())
+                .map(|i| {
+                    let v = crate::cnf::Var::from_index(i);
+                    v.lit(m.var(v)).to_dimacs().to_string()
+                })
+                .collect();
+            for chunk in lits.chunks(20) {
+                out.push_str("v ");
+                out.push_str(&chunk.join(" "));
+                out.push('\n');
+            }
+            out.push_str("v 0\n");
+            10
+        }
+        Outcome::Unsat(_) => {
+            out.push_str("s UNSATISFIABLE\n");
+            20
+        }
+    };
+    print!("{out}");
+    Ok(code)
+}

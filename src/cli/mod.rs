@@ -1,0 +1,154 @@
+//! The command line: parse arguments, read puzzle files, run the generic verbs of
+//! [`crate::puzzle`] on every puzzle, print text or JSON Lines, and choose the exit code
+//! (0 solved / unique, 1 no solution or not unique, 2 bad input or usage, 3 internal error).
+
+pub mod args;
+mod export;
+mod report;
+
+use crate::error::{Error, Result};
+use crate::kinds::{self, AnyPuzzle, ReadOptions};
+use crate::puzzle::Kind;
+use crate::solver::SolverChoice;
+use args::{Cli, Command, InputArgs, RunArgs};
+use clap::Parser;
+use std::io::{IsTerminal, Read};
+
+/// Runs the command line and returns the process exit code.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("gridsat: {e}");
+            e.exit_code()
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<i32> {
+    match cli.command {
+        Command::Solve(a) => {
+            let mode = if a.no_unique {
+                report::Mode::Solve
+            } else {
+                report::Mode::Verdict {
+                    forced: false,
+                    grids: true,
+                }
+            };
+            report::run_batch(&load(&a.input)?, mode, &a.run)
+        }
+        Command::Check(a) => report::run_batch(
+            &load(&a.input)?,
+            report::Mode::Verdict {
+                forced: a.forced,
+                grids: false,
+            },
+            &a.run,
+        ),
+        Command::Count(a) => {
+            report::run_batch(&load(&a.input)?, report::Mode::Count(a.max), &a.run)
+        }
+        Command::Dimacs(a) => export::dimacs(&a),
+        Command::Decode(a) => export::decode(&a),
+        Command::Sat(a) => export::sat(&a),
+    }
+}
+
+/// A file's text: the named file, or standard input for `-`.
+pub fn read_text(file: &str) -> Result<String> {
+    if file == "-" {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| Error::Usage(format!("cannot read standard input: {e}")))?;
+        Ok(s)
+    } else {
+        std::fs::read_to_string(file).map_err(|e| Error::Usage(format!("cannot read {file}: {e}")))
+    }
+}
+
+/// Parses `RxC` (as in `--box 2x3`).
+pub fn parse_box(s: &str) -> Result<(usize, usize)> {
+    let bad = || Error::Usage(format!("--box expects ROWSxCOLS like 2x3, got `{s}`"));
+    let (r, c) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (r, c) = (
+        r.trim().parse().map_err(|_| bad())?,
+        c.trim().parse().map_err(|_| bad())?,
+    );
+    if r == 0 || c == 0 {
+        return Err(bad());
+    }
+    Ok((r, c))
+}
+
+/// The kind named by `--kind`, if any.
+pub fn parse_kind(kind: &Option<String>) -> Result<Option<Kind>> {
+    kind.as_deref()
+        .map(|k| {
+            Kind::from_name(k).ok_or_else(|| {
+                Error::Usage(format!(
+                    "unknown kind `{k}`: expected sudoku, takuzu, tectonic or numberlink"
+                ))
+            })
+        })
+        .transpose()
+}
+
+/// Reading options from the command line.
+pub fn read_options(box_shape: &Option<String>) -> Result<ReadOptions> {
+    Ok(ReadOptions {
+        box_shape: box_shape.as_deref().map(parse_box).transpose()?,
+    })
+}
+
+/// Every puzzle of every file, read before anything is solved (bad input gives no partial answer).
+pub fn load(input: &InputArgs) -> Result<Vec<(String, Vec<AnyPuzzle>)>> {
+    let kind = parse_kind(&input.kind)?;
+    let opts = read_options(&input.box_shape)?;
+    let mut out = Vec::new();
+    for file in &input.files {
+        let text = read_text(file)?;
+        let label = if file == "-" {
+            "<stdin>"
+        } else {
+            file.as_str()
+        };
+        let k = kind.unwrap_or_else(|| kinds::detect(file, &text));
+        out.push((label.to_string(), kinds::read(label, &text, k, &opts)?));
+    }
+    Ok(out)
+}
+
+/// The solver chosen on the command line.
+pub fn solver_choice(run: &RunArgs) -> Result<SolverChoice> {
+    if let Some(t) = run.solver_timeout {
+        if t.is_nan() || t <= 0.0 {
+            return Err(Error::Usage(
+                "--solver-timeout must be a positive number of seconds".into(),
+            ));
+        }
+    }
+    Ok(match &run.solver {
+        Some(cmd) if cmd.trim().is_empty() => {
+            return Err(Error::Usage("--solver needs a command".into()))
+        }
+        Some(cmd) => SolverChoice::Command {
+            command: cmd.clone(),
+            timeout: run.solver_timeout,
+        },
+        None => SolverChoice::Embedded,
+    })
+}
+
+/// True when a progress bar should be drawn for `total` puzzles.
+pub fn want_progress(run: &RunArgs, total: usize) -> bool {
+    !run.no_progress && total > 20 && std::io::stderr().is_terminal()
+}

@@ -1,0 +1,364 @@
+//! Shared clause encodings, written once and proven by exhaustive tests on small sizes.
+//!
+//! - at-most-one / exactly-one: pairwise up to [`PAIRWISE_LIMIT`] literals, the sequential
+//!   (ladder) encoding beyond, which is linear in size;
+//! - at-most-k / at-least-k / exactly-k: a totalizer (unary sum tree truncated at k+1), whose
+//!   outputs also serve kinds that need "at least j of these" literals;
+//! - equality and difference helpers: equivalence, xor, and/or gates, "these two vectors differ".
+//!
+//! Every function adds clauses to a [`Formula`]; none simplifies what it is given, so clause
+//! counts stay predictable (the `models/*.md` documents give them as formulas).
+
+use super::{Formula, Lit};
+
+/// Groups of at most this many literals get pairwise at-most-one clauses; larger ones the ladder.
+pub const PAIRWISE_LIMIT: usize = 6;
+
+/// At most one of `lits` is true.
+pub fn at_most_one(f: &mut Formula, lits: &[Lit]) {
+    if lits.len() <= PAIRWISE_LIMIT {
+        at_most_one_pairwise(f, lits);
+    } else {
+        at_most_one_ladder(f, lits);
+    }
+}
+
+/// At most one of `lits` is true, with one binary clause per pair: n(n-1)/2 clauses, no new variables.
+pub fn at_most_one_pairwise(f: &mut Formula, lits: &[Lit]) {
+    for i in 0..lits.len() {
+        for j in i + 1..lits.len() {
+            f.add_clause(&[!lits[i], !lits[j]]);
+        }
+    }
+}
+
+/// At most one of `lits` is true, sequential (ladder) encoding: n-1 new variables `s_i` meaning
+/// "one of the first i+1 literals is true", and 3n-4 binary clauses (for n >= 2).
+pub fn at_most_one_ladder(f: &mut Formula, lits: &[Lit]) {
+    let n = lits.len();
+    if n < 2 {
+        return;
+    }
+    let s: Vec<Lit> = (0..n - 1).map(|_| f.new_var().pos()).collect();
+    f.add_clause(&[!lits[0], s[0]]);
+    for i in 1..n - 1 {
+        f.add_clause(&[!lits[i], s[i]]);
+        f.add_clause(&[!s[i - 1], s[i]]);
+        f.add_clause(&[!lits[i], !s[i - 1]]);
+    }
+    f.add_clause(&[!lits[n - 1], !s[n - 2]]);
+}
+
+/// Exactly one of `lits` is true: one clause for "at least one" plus [`at_most_one`].
+pub fn exactly_one(f: &mut Formula, lits: &[Lit]) {
+    f.add_clause(lits);
+    at_most_one(f, lits);
+}
+
+/// Unary counter outputs over some literals: `outputs[j]` is true exactly when at least `j + 1`
+/// of the inputs are true (up to the truncation bound the totalizer was built with).
+#[derive(Clone, Debug)]
+pub struct Totalizer {
+    /// `outputs[j]` ⇔ "at least j+1 inputs are true".
+    pub outputs: Vec<Lit>,
+}
+
+impl Totalizer {
+    /// Builds a totalizer over `lits`, keeping at most `bound` outputs (counts above `bound`
+    /// are all reported by the last output). Clauses go both ways, so outputs are exact.
+    pub fn new(f: &mut Formula, lits: &[Lit], bound: usize) -> Totalizer {
+        Totalizer {
+            outputs: build_totalizer(f, lits, bound.max(1)),
+        }
+    }
+    /// A literal true iff at least `j` inputs are true (`None` for j = 0: always true, and for
+    /// j beyond the bound or the input count: not representable / always false).
+    pub fn at_least(&self, j: usize) -> Option<Lit> {
+        if j == 0 {
+            None
+        } else {
+            self.outputs.get(j - 1).copied()
+        }
+    }
+}
+
+fn build_totalizer(f: &mut Formula, lits: &[Lit], bound: usize) -> Vec<Lit> {
+    if lits.len() <= 1 {
+        return lits.to_vec();
+    }
+    let mid = lits.len() / 2;
+    let a = build_totalizer(f, &lits[..mid], bound);
+    let b = build_totalizer(f, &lits[mid..], bound);
+    let m = (a.len() + b.len()).min(bound);
+    let out: Vec<Lit> = (0..m).map(|_| f.new_var().pos()).collect();
+    // Upward: a_i ∧ b_j ⇒ out_{i+j} (indices as counts; count 0 is "true").
+    for i in 0..=a.len() {
+        for j in 0..=b.len() {
+            let sum = i + j;
+            if sum == 0 || sum > m {
+                continue;
+            }
+            let mut c = Vec::with_capacity(3);
+            if i > 0 {
+                c.push(!a[i - 1]);
+            }
+            if j > 0 {
+                c.push(!b[j - 1]);
+            }
+            c.push(out[sum - 1]);
+            f.add_clause(&c);
+        }
+    }
+    // Downward: ¬a_{i+1} ∧ ¬b_{j+1} ⇒ ¬out_{i+j+1}.
+    for i in 0..=a.len() {
+        for j in 0..=b.len() {
+            let sum = i + j + 1;
+            if sum > m {
+                continue;
+            }
+            let mut c = Vec::with_capacity(3);
+            if i < a.len() {
+                c.push(a[i]);
+            }
+            if j < b.len() {
+                c.push(b[j]);
+            }
+            c.push(!out[sum - 1]);
+            f.add_clause(&c);
+        }
+    }
+    out
+}
+
+/// At most `k` of `lits` are true.
+pub fn at_most_k(f: &mut Formula, lits: &[Lit], k: usize) {
+    if k >= lits.len() {
+        return;
+    }
+    if k == 0 {
+        for &l in lits {
+            f.add_clause(&[!l]);
+        }
+        return;
+    }
+    if k == 1 {
+        return at_most_one(f, lits);
+    }
+    let t = Totalizer::new(f, lits, k + 1);
+    f.add_clause(&[!t.outputs[k]]);
+}
+
+/// At least `k` of `lits` are true.
+pub fn at_least_k(f: &mut Formula, lits: &[Lit], k: usize) {
+    if k == 0 {
+        return;
+    }
+    if k > lits.len() {
+        f.add_clause(&[]);
+        return;
+    }
+    if k == 1 {
+        f.add_clause(lits);
+        return;
+    }
+    // At least k true ⇔ at most n-k false.
+    let neg: Vec<Lit> = lits.iter().map(|&l| !l).collect();
+    at_most_k(f, &neg, lits.len() - k);
+}
+
+/// Exactly `k` of `lits` are true (one totalizer, both bounds on its outputs).
+pub fn exactly_k(f: &mut Formula, lits: &[Lit], k: usize) {
+    if k > lits.len() {
+        f.add_clause(&[]);
+        return;
+    }
+    if k == 0 {
+        return at_most_k(f, lits, 0);
+    }
+    if k == lits.len() {
+        for &l in lits {
+            f.add_clause(&[l]);
+        }
+        return;
+    }
+    if k == 1 {
+        return exactly_one(f, lits);
+    }
+    let t = Totalizer::new(f, lits, k + 1);
+    f.add_clause(&[t.outputs[k - 1]]);
+    f.add_clause(&[!t.outputs[k]]);
+}
+
+/// `a` ⇔ `b`.
+pub fn equiv(f: &mut Formula, a: Lit, b: Lit) {
+    f.add_clause(&[!a, b]);
+    f.add_clause(&[a, !b]);
+}
+
+/// `out` ⇔ (`a` xor `b`).
+pub fn xor(f: &mut Formula, out: Lit, a: Lit, b: Lit) {
+    f.add_clause(&[!out, a, b]);
+    f.add_clause(&[!out, !a, !b]);
+    f.add_clause(&[out, !a, b]);
+    f.add_clause(&[out, a, !b]);
+}
+
+/// `out` ⇔ all of `ins`.
+pub fn and(f: &mut Formula, out: Lit, ins: &[Lit]) {
+    for &i in ins {
+        f.add_clause(&[!out, i]);
+    }
+    let mut c: Vec<Lit> = ins.iter().map(|&i| !i).collect();
+    c.push(out);
+    f.add_clause(&c);
+}
+
+/// `out` ⇔ any of `ins`.
+pub fn or(f: &mut Formula, out: Lit, ins: &[Lit]) {
+    for &i in ins {
+        f.add_clause(&[!i, out]);
+    }
+    let mut c: Vec<Lit> = ins.to_vec();
+    c.push(!out);
+    f.add_clause(&c);
+}
+
+/// The vectors `a` and `b` (same length) differ in at least one position. Adds one variable
+/// `d_i` per position with `d_i ⇒ a_i ≠ b_i` (two clauses each) and the clause `d_1 ∨ … ∨ d_n`.
+pub fn vectors_differ(f: &mut Formula, a: &[Lit], b: &[Lit]) {
+    assert_eq!(a.len(), b.len(), "vectors_differ needs equal lengths");
+    let mut any = Vec::with_capacity(a.len());
+    for (&x, &y) in a.iter().zip(b) {
+        let d = f.new_var().pos();
+        f.add_clause(&[!d, x, y]);
+        f.add_clause(&[!d, !x, !y]);
+        any.push(d);
+    }
+    f.add_clause(&any);
+}
+
+#[cfg(test)]
+mod tests {
+    //! Exhaustive checks: for every assignment of the inputs, the encoding must be satisfiable
+    //! (with some values of its auxiliary variables) exactly when the definition holds.
+    use super::*;
+    use crate::solver::{Backend, Outcome, Varisat};
+
+    /// Runs `encode` over `n` fresh inputs and compares with `definition` for all 2^n inputs.
+    fn exhaustive(
+        n: usize,
+        encode: impl Fn(&mut Formula, &[Lit]),
+        definition: impl Fn(&[bool]) -> bool,
+    ) {
+        let mut f = Formula::new();
+        let inputs: Vec<Lit> = (0..n).map(|_| f.new_var().pos()).collect();
+        encode(&mut f, &inputs);
+        let mut solver = Varisat::new();
+        solver.add_formula(&f);
+        for bits in 0..(1u32 << n) {
+            let values: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
+            let assumptions: Vec<Lit> = inputs
+                .iter()
+                .zip(&values)
+                .map(|(&l, &v)| if v { l } else { !l })
+                .collect();
+            let sat = matches!(solver.solve(&assumptions).unwrap(), Outcome::Sat(_));
+            assert_eq!(sat, definition(&values), "n={n} inputs={values:?}");
+        }
+    }
+
+    fn count(v: &[bool]) -> usize {
+        v.iter().filter(|&&b| b).count()
+    }
+
+    #[test]
+    fn at_most_one_all_encodings() {
+        for n in 0..=9 {
+            exhaustive(n, at_most_one, |v| count(v) <= 1);
+            exhaustive(n, at_most_one_pairwise, |v| count(v) <= 1);
+            exhaustive(n, at_most_one_ladder, |v| count(v) <= 1);
+            exhaustive(n, exactly_one, |v| count(v) == 1);
+        }
+    }
+
+    #[test]
+    fn cardinality_all_bounds() {
+        for n in 0..=8 {
+            for k in 0..=n + 1 {
+                exhaustive(n, |f, l| at_most_k(f, l, k), |v| count(v) <= k);
+                exhaustive(n, |f, l| at_least_k(f, l, k), |v| count(v) >= k);
+                exhaustive(n, |f, l| exactly_k(f, l, k), |v| count(v) == k);
+            }
+        }
+    }
+
+    #[test]
+    fn totalizer_outputs_are_exact_counts() {
+        for n in 1..=7 {
+            for bound in 1..=n + 1 {
+                for j in 1..=bound.min(n) {
+                    // Constrain "output j ⇔ input count >= j" by asserting the output equals a fresh
+                    // literal we then test both ways.
+                    exhaustive(
+                        n,
+                        |f, l| {
+                            let t = Totalizer::new(f, l, bound);
+                            f.add_clause(&[t.at_least(j).unwrap()]);
+                        },
+                        |v| count(v) >= j,
+                    );
+                    exhaustive(
+                        n,
+                        |f, l| {
+                            let t = Totalizer::new(f, l, bound);
+                            f.add_clause(&[!t.at_least(j).unwrap()]);
+                        },
+                        |v| count(v) < j,
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn gates_match_their_truth_tables() {
+        exhaustive(2, |f, l| equiv(f, l[0], l[1]), |v| v[0] == v[1]);
+        exhaustive(
+            3,
+            |f, l| xor(f, l[0], l[1], l[2]),
+            |v| v[0] == (v[1] ^ v[2]),
+        );
+        for n in 1..=4 {
+            exhaustive(
+                n + 1,
+                |f, l| and(f, l[0], &l[1..]),
+                |v| v[0] == v[1..].iter().all(|&b| b),
+            );
+            exhaustive(
+                n + 1,
+                |f, l| or(f, l[0], &l[1..]),
+                |v| v[0] == v[1..].iter().any(|&b| b),
+            );
+        }
+    }
+
+    #[test]
+    fn vectors_differ_matches_definition() {
+        for half in 1..=4 {
+            exhaustive(
+                2 * half,
+                |f, l| vectors_differ(f, &l[..half], &l[half..]),
+                |v| v[..half] != v[half..],
+            );
+        }
+    }
+
+    #[test]
+    fn ladder_clause_and_variable_counts() {
+        let mut f = Formula::new();
+        let l: Vec<Lit> = (0..10).map(|_| f.new_var().pos()).collect();
+        at_most_one_ladder(&mut f, &l);
+        assert_eq!(f.num_vars(), 10 + 9);
+        assert_eq!(f.num_clauses(), 3 * 10 - 4);
+    }
+}

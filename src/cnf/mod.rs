@@ -1,0 +1,263 @@
+//! The CNF compiler's vocabulary: variables, literals, clauses, and a [`Formula`] that remembers
+//! a readable name for every variable that matters (`r3c5=7`), so a DIMACS export can carry a map.
+//!
+//! Encodings of common constraints (exactly-one, cardinality, equality) live in [`encode`]; the
+//! small modelling vocabulary that puzzle models are written in lives in [`vocab`]; reading and
+//! writing the DIMACS text formats lives in [`dimacs`].
+
+pub mod dimacs;
+pub mod encode;
+pub mod vocab;
+
+use std::fmt;
+use std::ops::Not;
+
+/// A propositional variable, numbered from 0 (DIMACS numbers it from 1).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Var(u32);
+
+impl Var {
+    /// The variable with the given 0-based index.
+    pub fn from_index(index: usize) -> Var {
+        Var(index as u32)
+    }
+    /// The 0-based index.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// The DIMACS number (1-based).
+    pub fn dimacs(self) -> i64 {
+        self.0 as i64 + 1
+    }
+    /// The literal of this variable with the given polarity.
+    pub fn lit(self, positive: bool) -> Lit {
+        Lit(self.0 << 1 | (!positive) as u32)
+    }
+    /// The positive literal.
+    pub fn pos(self) -> Lit {
+        self.lit(true)
+    }
+    /// The negative literal.
+    #[allow(clippy::should_implement_trait)]
+    pub fn neg(self) -> Lit {
+        self.lit(false)
+    }
+}
+
+impl fmt::Debug for Var {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "x{}", self.dimacs())
+    }
+}
+
+/// A literal: a variable or its negation.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Lit(u32);
+
+impl Lit {
+    /// The variable of this literal.
+    pub fn var(self) -> Var {
+        Var(self.0 >> 1)
+    }
+    /// True for a positive literal.
+    pub fn is_positive(self) -> bool {
+        self.0 & 1 == 0
+    }
+    /// True for a negative literal.
+    pub fn is_negative(self) -> bool {
+        !self.is_positive()
+    }
+    /// The DIMACS form: `+n` or `-n` with `n` the 1-based variable number.
+    pub fn to_dimacs(self) -> i64 {
+        let v = self.var().dimacs();
+        if self.is_positive() {
+            v
+        } else {
+            -v
+        }
+    }
+    /// The literal of a DIMACS number; `None` for 0.
+    pub fn from_dimacs(n: i64) -> Option<Lit> {
+        if n == 0 {
+            return None;
+        }
+        Some(Var::from_index((n.unsigned_abs() - 1) as usize).lit(n > 0))
+    }
+    /// A dense code (2 * variable index + sign), handy for indexing arrays.
+    pub fn code(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl Not for Lit {
+    type Output = Lit;
+    fn not(self) -> Lit {
+        Lit(self.0 ^ 1)
+    }
+}
+
+impl fmt::Debug for Lit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_dimacs())
+    }
+}
+
+/// A clause: a disjunction of literals.
+pub type Clause = Vec<Lit>;
+
+/// A total assignment of the variables of a formula, as found by a solver.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Assignment {
+    values: Vec<bool>,
+}
+
+impl Assignment {
+    /// An assignment from values indexed by variable.
+    pub fn new(values: Vec<bool>) -> Assignment {
+        Assignment { values }
+    }
+    /// The value of a variable (false for a variable the solver never saw).
+    pub fn var(&self, v: Var) -> bool {
+        self.values.get(v.index()).copied().unwrap_or(false)
+    }
+    /// The value of a literal.
+    pub fn lit(&self, l: Lit) -> bool {
+        self.var(l.var()) == l.is_positive()
+    }
+    /// The number of variables assigned.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+    /// True when no variable is assigned.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+    /// True when every clause of `formula` has a true literal.
+    pub fn satisfies(&self, formula: &Formula) -> bool {
+        formula.clauses().all(|c| c.iter().any(|&l| self.lit(l)))
+    }
+}
+
+/// A CNF formula under construction: clauses stored flat, plus names of variables.
+#[derive(Clone, Debug, Default)]
+pub struct Formula {
+    num_vars: usize,
+    lits: Vec<Lit>,
+    ends: Vec<u32>,
+    names: Vec<(Var, String)>,
+    /// When false, [`Formula::name_with`] skips building names (the hot solving path).
+    pub keep_names: bool,
+}
+
+impl Formula {
+    /// An empty formula that keeps variable names.
+    pub fn new() -> Formula {
+        Formula {
+            keep_names: true,
+            ..Formula::default()
+        }
+    }
+
+    /// An empty formula that does not build names (for batch solving, where no one reads them).
+    pub fn without_names() -> Formula {
+        Formula::default()
+    }
+
+    /// A fresh variable.
+    pub fn new_var(&mut self) -> Var {
+        self.num_vars += 1;
+        Var::from_index(self.num_vars - 1)
+    }
+
+    /// A fresh variable with a name.
+    pub fn named_var(&mut self, name: impl FnOnce() -> String) -> Var {
+        let v = self.new_var();
+        self.name_with(v, name);
+        v
+    }
+
+    /// Gives `v` a name, built only when names are kept.
+    pub fn name_with(&mut self, v: Var, name: impl FnOnce() -> String) {
+        if self.keep_names {
+            self.names.push((v, name()));
+        }
+    }
+
+    /// The number of variables.
+    pub fn num_vars(&self) -> usize {
+        self.num_vars
+    }
+
+    /// The number of clauses.
+    pub fn num_clauses(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Adds a clause. Clauses are kept as given (no simplification), so counts match the model docs.
+    pub fn add_clause(&mut self, clause: &[Lit]) {
+        for &l in clause {
+            debug_assert!(
+                l.var().index() < self.num_vars,
+                "literal of unknown variable"
+            );
+        }
+        self.lits.extend_from_slice(clause);
+        self.ends.push(self.lits.len() as u32);
+    }
+
+    /// The clauses in the order they were added.
+    pub fn clauses(&self) -> impl Iterator<Item = &[Lit]> + '_ {
+        let mut start = 0usize;
+        self.ends.iter().map(move |&e| {
+            let c = &self.lits[start..e as usize];
+            start = e as usize;
+            c
+        })
+    }
+
+    /// The named variables, in the order they were named.
+    pub fn names(&self) -> &[(Var, String)] {
+        &self.names
+    }
+
+    /// The name of a variable, if it has one (linear search: for messages, not hot loops).
+    pub fn name_of(&self, v: Var) -> Option<&str> {
+        self.names
+            .iter()
+            .find(|(w, _)| *w == v)
+            .map(|(_, n)| n.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literals_round_trip_through_dimacs() {
+        for n in [-5i64, -1, 1, 2, 77] {
+            assert_eq!(Lit::from_dimacs(n).unwrap().to_dimacs(), n);
+        }
+        assert_eq!(Lit::from_dimacs(0), None);
+        let v = Var::from_index(3);
+        assert_eq!(!v.pos(), v.neg());
+        assert!(v.pos().is_positive() && v.neg().is_negative());
+        assert_eq!(v.neg().var(), v);
+    }
+
+    #[test]
+    fn formula_stores_clauses_in_order() {
+        let mut f = Formula::new();
+        let a = f.named_var(|| "a".into());
+        let b = f.new_var();
+        f.add_clause(&[a.pos(), b.neg()]);
+        f.add_clause(&[]);
+        f.add_clause(&[b.pos()]);
+        let cs: Vec<Vec<Lit>> = f.clauses().map(|c| c.to_vec()).collect();
+        assert_eq!(cs, vec![vec![a.pos(), b.neg()], vec![], vec![b.pos()]]);
+        assert_eq!(f.name_of(a), Some("a"));
+        assert_eq!(f.name_of(b), None);
+        let s = Assignment::new(vec![true, true]);
+        assert!(!s.satisfies(&f)); // the empty clause
+    }
+}

@@ -1,0 +1,18 @@
+//! gridsat compiles grid logic puzzles into SAT: each puzzle becomes CNF, an embedded solver
+//! (or any DIMACS solver) solves it, the engine proves it unique or not, and the result is
+//! checked by an independent rule checker before anyone sees it.
+//!
+//! - [`cnf`]: variables, literals, clauses, shared encodings, the modelling vocabulary, DIMACS.
+//! - [`solver`]: backends (varisat, external commands) and the engine (count, backbone, cores).
+//! - [`puzzle`]: what a kind provides, and the verbs written once on top of it.
+//! - [`sudoku`]: one folder per kind, each with its format, model, rules and rendering.
+//! - [`kinds`]: reading any file as puzzles of any kind.
+//! - [`cli`]: the command line (the binary is a thin wrapper around [`cli::main`]).
+
+pub mod cli;
+pub mod cnf;
+pub mod error;
+pub mod kinds;
+pub mod puzzle;
+pub mod solver;
+pub mod sudoku;

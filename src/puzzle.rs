@@ -1,0 +1,252 @@
+//! What every puzzle kind provides, and the verbs written once on top of it.
+//!
+//! A kind implements [`Puzzle`]: it compiles itself to a [`Model`] (a CNF formula, the answer
+//! variables that make up a solution, its givens as literals), reads a solution back from a
+//! solver's assignment, checks a solution with an independent rule checker, and renders. The
+//! functions here ([`solve`], [`verdict`], [`count`], [`forced`], [`conflicts`]) then work for
+//! every kind through the [`crate::solver::Session`] engine, and every solution they return has
+//! passed the kind's rule checker.
+
+use crate::cnf::{Assignment, Clause, Formula, Lit, Var};
+use crate::error::{Error, Result};
+use crate::solver::{Outcome, Session, SolverChoice, Verdict};
+use serde::Serialize;
+
+/// The puzzle kinds gridsat knows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Sudoku,
+    Takuzu,
+    Tectonic,
+    Numberlink,
+}
+
+impl Kind {
+    /// Every kind, in the order detection tries them.
+    pub const ALL: [Kind; 4] = [Kind::Sudoku, Kind::Takuzu, Kind::Tectonic, Kind::Numberlink];
+
+    /// The lowercase name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Sudoku => "sudoku",
+            Kind::Takuzu => "takuzu",
+            Kind::Tectonic => "tectonic",
+            Kind::Numberlink => "numberlink",
+        }
+    }
+
+    /// The kind for a name or a common alias (`binairo`, `suguru`, `flow`, `arukone`...).
+    pub fn from_name(s: &str) -> Option<Kind> {
+        Some(match s.to_ascii_lowercase().as_str() {
+            "sudoku" => Kind::Sudoku,
+            "takuzu" | "binairo" | "binary" => Kind::Takuzu,
+            "tectonic" | "suguru" => Kind::Tectonic,
+            "numberlink" | "arukone" | "flow" => Kind::Numberlink,
+            _ => return None,
+        })
+    }
+}
+
+/// How givens enter a model.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GivenMode {
+    /// Givens are folded in before encoding: their cells get no variables and the candidates
+    /// they eliminate are left out. Smallest formula; the fast path for solving.
+    Fold,
+    /// The full model with every given as an assumption literal (see [`Model::givens`]); used
+    /// to name conflicting givens, and exported as unit clauses by `dimacs --unfolded`.
+    Assume,
+}
+
+/// A given (a clue) as a literal, with the label people use for it (`r1c3=5`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Given {
+    pub label: String,
+    pub lit: Lit,
+}
+
+/// A puzzle compiled to CNF.
+#[derive(Clone, Debug)]
+pub struct Model<M> {
+    /// The clauses, with variable names when asked for.
+    pub formula: Formula,
+    /// The variables that make up a solution: two models are different solutions only when
+    /// they differ here.
+    pub answer: Vec<Var>,
+    /// True when the answer variables form exactly-one groups (direct encodings), so that a
+    /// solution is identified by its true answer literals.
+    pub one_hot: bool,
+    /// The givens as literals (filled in [`GivenMode::Assume`]; empty when folded).
+    pub givens: Vec<Given>,
+    /// Kind-specific data for decoding (which variable is which cell and value).
+    pub map: M,
+}
+
+/// One cell's value, 0-based coordinates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CellValue {
+    pub row: usize,
+    pub col: usize,
+    pub value: i64,
+}
+
+/// How to draw.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Style {
+    /// Use ANSI colours.
+    pub color: bool,
+}
+
+/// A puzzle kind's part of the bargain.
+pub trait Puzzle {
+    /// Kind-specific decoding data kept in the [`Model`].
+    type Map;
+    /// A solution.
+    type Solution: Clone;
+
+    /// Which kind this is.
+    fn kind(&self) -> Kind;
+    /// A short description: size and rule options (`9x9, boxes 3x3`).
+    fn describe(&self) -> String;
+    /// Compiles the puzzle. `names` asks for variable names (for DIMACS export and messages).
+    fn model(&self, mode: GivenMode, names: bool) -> Model<Self::Map>;
+    /// Reads a solution from an assignment of the model.
+    fn decode(&self, model: &Model<Self::Map>, a: &Assignment) -> Self::Solution;
+    /// Lazy constraints: clauses that a model violates (none for most kinds).
+    fn refine(&self, _model: &Model<Self::Map>, _a: &Assignment) -> Vec<Clause> {
+        Vec::new()
+    }
+    /// The independent rule checker: `Err` says which rule a solution breaks.
+    fn check(&self, s: &Self::Solution) -> std::result::Result<(), String>;
+    /// A solution as rows of numbers (the `solution` field of `--json`).
+    fn rows(&self, s: &Self::Solution) -> Vec<Vec<i64>>;
+    /// The puzzle (None) or a solution drawn for a terminal.
+    fn render(&self, s: Option<&Self::Solution>, style: Style) -> String;
+    /// The cell values that backbone literals of the model stand for.
+    fn forced(&self, model: &Model<Self::Map>, lits: &[Lit]) -> Vec<CellValue>;
+    /// Extra JSON fields for a solution (Numberlink's `paths`).
+    fn json_extra(&self, _s: &Self::Solution) -> Vec<(&'static str, serde_json::Value)> {
+        Vec::new()
+    }
+}
+
+/// The name players use for a cell: `r4c9` (1-based).
+pub fn cell_name(row: usize, col: usize) -> String {
+    format!("r{}c{}", row + 1, col + 1)
+}
+
+/// What is known about a puzzle's solutions.
+#[derive(Clone, Debug)]
+pub enum Solutions<S> {
+    /// Exactly one.
+    Unique(S),
+    /// Two that differ, and the cells (row, col) where they do.
+    Multiple(S, S, Vec<(usize, usize)>),
+    /// None.
+    None,
+}
+
+fn session<'a, P: Puzzle>(choice: &SolverChoice, model: &Model<P::Map>) -> Session<'a> {
+    Session::new(
+        choice.backend(),
+        &model.formula,
+        model.answer.clone(),
+        model.one_hot,
+    )
+}
+
+fn checked<P: Puzzle>(p: &P, model: &Model<P::Map>, a: &Assignment) -> Result<P::Solution> {
+    let s = p.decode(model, a);
+    p.check(&s).map_err(|why| {
+        Error::Bug(format!(
+            "the {} model produced a solution that breaks the rules: {why}",
+            p.kind().name()
+        ))
+    })?;
+    Ok(s)
+}
+
+/// Any one solution (no uniqueness check).
+pub fn solve<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<P::Solution>> {
+    let model = p.model(GivenMode::Fold, false);
+    let refine = |a: &Assignment| p.refine(&model, a);
+    let mut s = session::<P>(choice, &model).with_refine(&refine);
+    match s.solve(&[])? {
+        Outcome::Sat(a) => Ok(Some(checked(p, &model, &a)?)),
+        Outcome::Unsat(_) => Ok(None),
+    }
+}
+
+/// The cells where two solutions differ.
+pub fn differing_cells<P: Puzzle>(p: &P, a: &P::Solution, b: &P::Solution) -> Vec<(usize, usize)> {
+    let (ra, rb) = (p.rows(a), p.rows(b));
+    let mut cells = Vec::new();
+    for (r, (x, y)) in ra.iter().zip(&rb).enumerate() {
+        for (c, (u, v)) in x.iter().zip(y).enumerate() {
+            if u != v {
+                cells.push((r, c));
+            }
+        }
+    }
+    cells
+}
+
+/// Unique, several (with two that differ), or none.
+pub fn verdict<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Solutions<P::Solution>> {
+    let model = p.model(GivenMode::Fold, false);
+    let refine = |a: &Assignment| p.refine(&model, a);
+    let mut s = session::<P>(choice, &model).with_refine(&refine);
+    Ok(match s.verdict(&[])? {
+        Verdict::Unique(a) => Solutions::Unique(checked(p, &model, &a)?),
+        Verdict::Multiple(a, b) => {
+            let (a, b) = (checked(p, &model, &a)?, checked(p, &model, &b)?);
+            let cells = differing_cells(p, &a, &b);
+            Solutions::Multiple(a, b, cells)
+        }
+        Verdict::None => Solutions::None,
+    })
+}
+
+/// Up to `max` solutions; fewer means that is all of them.
+pub fn count<P: Puzzle>(p: &P, choice: &SolverChoice, max: usize) -> Result<Vec<P::Solution>> {
+    let model = p.model(GivenMode::Fold, false);
+    let refine = |a: &Assignment| p.refine(&model, a);
+    let mut s = session::<P>(choice, &model).with_refine(&refine);
+    s.solutions(max, &[])?
+        .iter()
+        .map(|a| checked(p, &model, a))
+        .collect()
+}
+
+/// The cells whose value is the same in every solution and that are not givens (`None` when
+/// there is no solution).
+pub fn forced<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<Vec<CellValue>>> {
+    let model = p.model(GivenMode::Fold, false);
+    let refine = |a: &Assignment| p.refine(&model, a);
+    let mut s = session::<P>(choice, &model).with_refine(&refine);
+    let first = match s.solve(&[])? {
+        Outcome::Sat(a) => a,
+        Outcome::Unsat(_) => return Ok(None),
+    };
+    checked(p, &model, &first)?;
+    let lits = s.backbone(&first, &[])?;
+    let mut cells = p.forced(&model, &lits);
+    cells.sort_by_key(|c| (c.row, c.col, c.value));
+    Ok(Some(cells))
+}
+
+/// For a puzzle with no solution, a small set of givens that conflict (labels like `r1c3=5`),
+/// minimal: without any one of them the rest has a solution. Empty when the puzzle's rules
+/// have no solution even without givens; `None` when the puzzle has a solution.
+pub fn conflicts<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<Vec<String>>> {
+    let model = p.model(GivenMode::Assume, false);
+    let refine = |a: &Assignment| p.refine(&model, a);
+    let mut s = session::<P>(choice, &model).with_refine(&refine);
+    let lits: Vec<Lit> = model.givens.iter().map(|g| g.lit).collect();
+    Ok(s.conflicting_givens(&lits)?.map(|idx| {
+        idx.into_iter()
+            .map(|i| model.givens[i].label.clone())
+            .collect()
+    }))
+}

@@ -1,0 +1,334 @@
+//! The engine, written once for every kind: solve, count solutions up to k, uniqueness,
+//! backbone (forced answer literals) and a small set of conflicting givens.
+//!
+//! A [`Session`] wraps a backend loaded with a formula and knows the kind's *answer variables*:
+//! two models are different solutions only when they differ on those. Temporary constraints
+//! ("differ from these models") are guarded by fresh activation literals that are retired after
+//! use, so one session can answer several questions in a row. A kind whose local clauses admit
+//! spurious models (Numberlink's detached loops) gives a `refine` callback that returns clauses
+//! forbidding what it finds in a model; the session adds them and solves again (lazy constraints).
+
+use super::{Backend, Outcome, SolverError};
+use crate::cnf::{Assignment, Clause, Formula, Lit, Var};
+
+/// Lazy constraints: clauses that a model violates, or none when the model is a real solution.
+pub type Refine<'a> = dyn Fn(&Assignment) -> Vec<Clause> + 'a;
+
+/// What the engine found out about a puzzle's number of solutions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Exactly one solution.
+    Unique(Assignment),
+    /// At least two solutions: two that differ on the answer variables.
+    Multiple(Assignment, Assignment),
+    /// No solution.
+    None,
+}
+
+/// A backend loaded with one formula, plus what the engine needs to know about it.
+pub struct Session<'a> {
+    backend: Box<dyn Backend>,
+    answer: Vec<Var>,
+    one_hot: bool,
+    refine: Option<&'a Refine<'a>>,
+    next_var: usize,
+    /// Solver calls made so far (for statistics and tests).
+    pub calls: usize,
+}
+
+impl<'a> Session<'a> {
+    /// Loads `formula` into `backend`. `answer` are the variables that make up a solution; when
+    /// `one_hot` is set they form exactly-one groups, so a solution is identified by its true
+    /// answer literals alone (shorter blocking clauses).
+    pub fn new(
+        mut backend: Box<dyn Backend>,
+        formula: &Formula,
+        answer: Vec<Var>,
+        one_hot: bool,
+    ) -> Session<'a> {
+        backend.add_formula(formula);
+        let next_var = formula.num_vars().max(backend.num_vars());
+        Session {
+            backend,
+            answer,
+            one_hot,
+            refine: None,
+            next_var,
+            calls: 0,
+        }
+    }
+
+    /// Sets the lazy-constraint callback.
+    pub fn with_refine(mut self, refine: &'a Refine<'a>) -> Session<'a> {
+        self.refine = Some(refine);
+        self
+    }
+
+    fn fresh(&mut self) -> Lit {
+        let v = Var::from_index(self.next_var);
+        self.next_var += 1;
+        v.pos()
+    }
+
+    /// Adds a permanent clause.
+    pub fn add_clause(&mut self, clause: &[Lit]) {
+        if let Some(m) = clause.iter().map(|l| l.var().index() + 1).max() {
+            self.next_var = self.next_var.max(m);
+        }
+        self.backend.add_clause(clause);
+    }
+
+    /// One solve under assumptions, with lazy refinement: a model is returned only once the
+    /// refine callback accepts it.
+    pub fn solve(&mut self, assumptions: &[Lit]) -> Result<Outcome, SolverError> {
+        loop {
+            self.calls += 1;
+            let out = self.backend.solve(assumptions)?;
+            if let (Outcome::Sat(a), Some(refine)) = (&out, self.refine) {
+                let extra = refine(a);
+                if !extra.is_empty() {
+                    for c in &extra {
+                        self.add_clause(c);
+                    }
+                    continue;
+                }
+            }
+            return Ok(out);
+        }
+    }
+
+    /// The clause "differ from `a` on the answer variables".
+    pub fn blocking_clause(&self, a: &Assignment) -> Clause {
+        if self.one_hot {
+            self.answer
+                .iter()
+                .filter(|&&v| a.var(v))
+                .map(|&v| v.neg())
+                .collect()
+        } else {
+            self.answer.iter().map(|&v| v.lit(!a.var(v))).collect()
+        }
+    }
+
+    /// Solves with `clauses` added only for this call (guarded by a retired activation literal).
+    fn solve_with_temporary(
+        &mut self,
+        clauses: &[Clause],
+        assumptions: &[Lit],
+    ) -> Result<Outcome, SolverError> {
+        let act = self.fresh();
+        for c in clauses {
+            let mut g = c.clone();
+            g.push(!act);
+            self.backend.add_clause(&g);
+        }
+        let mut assume = assumptions.to_vec();
+        assume.push(act);
+        let out = self.solve(&assume);
+        self.backend.add_clause(&[!act]);
+        let out = out?;
+        Ok(match out {
+            Outcome::Unsat(core) => {
+                Outcome::Unsat(core.into_iter().filter(|&l| l != act).collect())
+            }
+            sat => sat,
+        })
+    }
+
+    /// Up to `max` solutions that differ on the answer variables, under `assumptions`.
+    /// Fewer than `max` means these are all of them.
+    pub fn solutions(
+        &mut self,
+        max: usize,
+        assumptions: &[Lit],
+    ) -> Result<Vec<Assignment>, SolverError> {
+        let mut found: Vec<Assignment> = Vec::new();
+        let act = self.fresh();
+        let mut assume = assumptions.to_vec();
+        assume.push(act);
+        while found.len() < max {
+            match self.solve(&assume) {
+                Ok(Outcome::Sat(a)) => {
+                    let mut block = self.blocking_clause(&a);
+                    block.push(!act);
+                    self.backend.add_clause(&block);
+                    found.push(a);
+                }
+                Ok(Outcome::Unsat(_)) => break,
+                Err(e) => {
+                    self.backend.add_clause(&[!act]);
+                    return Err(e);
+                }
+            }
+        }
+        self.backend.add_clause(&[!act]);
+        Ok(found)
+    }
+
+    /// Unique, several, or none (under `assumptions`).
+    pub fn verdict(&mut self, assumptions: &[Lit]) -> Result<Verdict, SolverError> {
+        let mut sols = self.solutions(2, assumptions)?;
+        Ok(match sols.len() {
+            0 => Verdict::None,
+            1 => Verdict::Unique(sols.pop().expect("one")),
+            _ => {
+                let b = sols.pop().expect("two");
+                let a = sols.pop().expect("two");
+                Verdict::Multiple(a, b)
+            }
+        })
+    }
+
+    /// The answer literals that hold in every solution (the backbone over the answer variables),
+    /// given one solution `first`. Each round asks for a solution that flips at least one
+    /// remaining candidate; a model drops every candidate it flips, an UNSAT answer proves the
+    /// rest. The number of solver calls is one more than the number of models needed, not one
+    /// per variable. With `one_hot` only the true literals are candidates (a forced cell value).
+    pub fn backbone(
+        &mut self,
+        first: &Assignment,
+        assumptions: &[Lit],
+    ) -> Result<Vec<Lit>, SolverError> {
+        let mut cand: Vec<Lit> = if self.one_hot {
+            self.answer
+                .iter()
+                .filter(|&&v| first.var(v))
+                .map(|&v| v.pos())
+                .collect()
+        } else {
+            self.answer.iter().map(|&v| v.lit(first.var(v))).collect()
+        };
+        while !cand.is_empty() {
+            let flip: Clause = cand.iter().map(|&l| !l).collect();
+            match self.solve_with_temporary(&[flip], assumptions)? {
+                Outcome::Sat(m) => cand.retain(|&l| m.lit(l)),
+                Outcome::Unsat(_) => break,
+            }
+        }
+        Ok(cand)
+    }
+
+    /// For a formula that is unsatisfiable under `givens` (one literal per given), a small set
+    /// of givens that already conflict: the solver's failed assumptions, shrunk by deletion
+    /// until removing any one of them makes the rest satisfiable. Returns indices into `givens`,
+    /// sorted; empty when the rules alone have no solution. `None` when the givens are satisfiable.
+    pub fn conflicting_givens(
+        &mut self,
+        givens: &[Lit],
+    ) -> Result<Option<Vec<usize>>, SolverError> {
+        let mut core: Vec<Lit> = match self.solve(givens)? {
+            Outcome::Sat(_) => return Ok(None),
+            Outcome::Unsat(core) => core.into_iter().filter(|l| givens.contains(l)).collect(),
+        };
+        // Keep the core in the givens' order, so results are deterministic.
+        core.sort_by_key(|l| givens.iter().position(|g| g == l));
+        core.dedup();
+        let mut i = 0;
+        while i < core.len() {
+            let trial: Vec<Lit> = core
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, &l)| l)
+                .collect();
+            match self.solve(&trial)? {
+                Outcome::Unsat(smaller) => {
+                    let keep: Vec<Lit> =
+                        trial.into_iter().filter(|l| smaller.contains(l)).collect();
+                    core = keep;
+                    // Stay at i: the element now at i has not been tried.
+                }
+                Outcome::Sat(_) => i += 1,
+            }
+        }
+        let mut idx: Vec<usize> = core
+            .iter()
+            .filter_map(|l| givens.iter().position(|g| g == l))
+            .collect();
+        idx.sort_unstable();
+        Ok(Some(idx))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cnf::encode;
+    use crate::solver::Varisat;
+
+    /// x0..x3 with exactly one true: 4 solutions.
+    fn four() -> (Formula, Vec<Var>) {
+        let mut f = Formula::new();
+        let v: Vec<Var> = (0..4).map(|_| f.new_var()).collect();
+        let l: Vec<Lit> = v.iter().map(|x| x.pos()).collect();
+        encode::exactly_one(&mut f, &l);
+        (f, v)
+    }
+
+    #[test]
+    fn counts_and_verdicts() {
+        let (f, v) = four();
+        let mut s = Session::new(Box::new(Varisat::new()), &f, v.clone(), true);
+        assert_eq!(s.solutions(10, &[]).unwrap().len(), 4);
+        // The temporary blocking clauses were retired: counting again gives the same answer.
+        assert_eq!(s.solutions(3, &[]).unwrap().len(), 3);
+        assert!(matches!(s.verdict(&[]).unwrap(), Verdict::Multiple(..)));
+        assert!(matches!(
+            s.verdict(&[v[2].pos()]).unwrap(),
+            Verdict::Unique(_)
+        ));
+        assert_eq!(s.verdict(&[v[2].pos(), v[1].pos()]).unwrap(), Verdict::None);
+        let mut s = Session::new(Box::new(Varisat::new()), &f, v.clone(), false);
+        assert_eq!(s.solutions(10, &[]).unwrap().len(), 4);
+    }
+
+    #[test]
+    fn backbone_finds_forced_literals() {
+        // a ∧ (b ∨ c), exactly one of b, c: a is forced, b and c are not.
+        let mut f = Formula::new();
+        let (a, b, c) = (f.new_var(), f.new_var(), f.new_var());
+        f.add_clause(&[a.pos()]);
+        encode::exactly_one(&mut f, &[b.pos(), c.pos()]);
+        let mut s = Session::new(Box::new(Varisat::new()), &f, vec![a, b, c], false);
+        let Outcome::Sat(m) = s.solve(&[]).unwrap() else {
+            panic!()
+        };
+        assert_eq!(s.backbone(&m, &[]).unwrap(), vec![a.pos()]);
+        assert_eq!(s.backbone(&m, &[b.pos()]).unwrap().len(), 3);
+    }
+
+    #[test]
+    fn conflicting_givens_are_minimal() {
+        // Givens g0..g4 over the exactly-one of four(): g1 = x1, g3 = x3 conflict; g0 = ¬x0 and
+        // g2 = ¬x2, g4 = x1 again are harmless extras.
+        let (f, v) = four();
+        let givens = vec![v[0].neg(), v[1].pos(), v[2].neg(), v[3].pos()];
+        let mut s = Session::new(Box::new(Varisat::new()), &f, v.clone(), true);
+        assert_eq!(s.conflicting_givens(&givens).unwrap(), Some(vec![1, 3]));
+        assert_eq!(s.conflicting_givens(&givens[..2]).unwrap(), None);
+        // Rules alone unsatisfiable: an empty set.
+        let mut g = f.clone();
+        g.add_clause(&[]);
+        let mut s = Session::new(Box::new(Varisat::new()), &g, v, true);
+        assert_eq!(s.conflicting_givens(&givens).unwrap(), Some(vec![]));
+    }
+
+    #[test]
+    fn refine_rejects_models_lazily() {
+        // Forbid x0 lazily: the callback returns a clause when it sees x0 true.
+        let (f, v) = four();
+        let x0 = v[0];
+        let refine = move |a: &Assignment| {
+            if a.var(x0) {
+                vec![vec![x0.neg()]]
+            } else {
+                vec![]
+            }
+        };
+        let mut s =
+            Session::new(Box::new(Varisat::new()), &f, v.clone(), true).with_refine(&refine);
+        let sols = s.solutions(10, &[]).unwrap();
+        assert_eq!(sols.len(), 3);
+        assert!(sols.iter().all(|a| !a.var(x0)));
+    }
+}

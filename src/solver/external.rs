@@ -1,0 +1,171 @@
+//! The second backend: any DIMACS solver command. Each solve writes the clauses (assumptions as
+//! unit clauses) to a temporary file, runs `COMMAND... FILE`, and reads the SAT-competition
+//! answer from standard output (exit codes 10 and 20 are accepted as SAT and UNSAT too).
+
+use super::{Backend, Outcome, SolverError};
+use crate::cnf::dimacs::{read_answer, write_cnf, Answer};
+use crate::cnf::{Formula, Lit, Var};
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// An external solver command (split on whitespace; the CNF file is appended as last argument).
+pub struct External {
+    command: String,
+    timeout: Option<f64>,
+    formula: Formula,
+}
+
+static FILE_COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+impl External {
+    /// A backend that runs `command`, giving up after `timeout` seconds when set.
+    pub fn new(command: &str, timeout: Option<f64>) -> External {
+        External {
+            command: command.trim().to_string(),
+            timeout,
+            formula: Formula::without_names(),
+        }
+    }
+
+    fn temp_path() -> PathBuf {
+        let n = FILE_COUNTER.fetch_add(1, Ordering::Relaxed);
+        std::env::temp_dir().join(format!("gridsat-{}-{}.cnf", std::process::id(), n))
+    }
+
+    fn run(&self, assumptions: &[Lit]) -> Result<(Option<i32>, String, String), SolverError> {
+        let mut words = self.command.split_whitespace();
+        let program = words
+            .next()
+            .ok_or_else(|| SolverError::NotFound(String::new(), "empty command".into()))?;
+        let path = Self::temp_path();
+        let write = std::fs::File::create(&path).and_then(|mut file| {
+            write_cnf(
+                &self.formula,
+                &["written by gridsat for an external solver".into()],
+                assumptions,
+                &mut file,
+            )
+        });
+        if let Err(e) = write {
+            return Err(SolverError::Internal(format!(
+                "cannot write {}: {e}",
+                path.display()
+            )));
+        }
+        let child = Command::new(program)
+            .args(words)
+            .arg(&path)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn();
+        let mut child = match child {
+            Ok(c) => c,
+            Err(e) => {
+                let _ = std::fs::remove_file(&path);
+                return Err(SolverError::NotFound(self.command.clone(), e.to_string()));
+            }
+        };
+        // Read both pipes in threads so a chatty solver never blocks on a full pipe.
+        let mut out = child.stdout.take().expect("piped");
+        let mut err = child.stderr.take().expect("piped");
+        let out_reader = std::thread::spawn(move || {
+            let mut s = String::new();
+            let _ = out.read_to_string(&mut s);
+            s
+        });
+        let err_reader = std::thread::spawn(move || {
+            let mut s = String::new();
+            let _ = err.read_to_string(&mut s);
+            s
+        });
+        let start = Instant::now();
+        let status = loop {
+            match child.try_wait() {
+                Ok(Some(st)) => break st,
+                Ok(None) => {}
+                Err(e) => {
+                    let _ = std::fs::remove_file(&path);
+                    return Err(SolverError::Internal(e.to_string()));
+                }
+            }
+            if let Some(t) = self.timeout {
+                if start.elapsed().as_secs_f64() > t {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    let _ = std::fs::remove_file(&path);
+                    return Err(SolverError::Timeout {
+                        command: self.command.clone(),
+                        seconds: t,
+                    });
+                }
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        };
+        let _ = std::fs::remove_file(&path);
+        let stdout = out_reader.join().unwrap_or_default();
+        let stderr = err_reader.join().unwrap_or_default();
+        Ok((status.code(), stdout, stderr))
+    }
+}
+
+impl Backend for External {
+    fn add_clause(&mut self, clause: &[Lit]) {
+        let needed = clause
+            .iter()
+            .map(|l| l.var().index() + 1)
+            .max()
+            .unwrap_or(0);
+        while self.formula.num_vars() < needed {
+            self.formula.new_var();
+        }
+        self.formula.add_clause(clause);
+    }
+
+    fn solve(&mut self, assumptions: &[Lit]) -> Result<Outcome, SolverError> {
+        let needed = assumptions
+            .iter()
+            .map(|l| l.var().index() + 1)
+            .max()
+            .unwrap_or(0);
+        while self.formula.num_vars() < needed {
+            let _: Var = self.formula.new_var();
+        }
+        let (code, stdout, stderr) = self.run(assumptions)?;
+        let bad = |detail: String| SolverError::BadOutput {
+            command: self.command.clone(),
+            detail,
+        };
+        let answer = read_answer(&stdout, self.formula.num_vars())
+            .map_err(|e| bad(format!("line {}, column {}: {}", e.line, e.col, e.message)))?;
+        match (answer, code) {
+            (Answer::Sat(a), _) => {
+                if !a.satisfies(&self.formula) || !assumptions.iter().all(|&l| a.lit(l)) {
+                    return Err(bad("its model does not satisfy the formula".into()));
+                }
+                Ok(Outcome::Sat(a))
+            }
+            (Answer::Unsat, _) => Ok(Outcome::Unsat(assumptions.to_vec())),
+            (Answer::Unknown, Some(20)) => Ok(Outcome::Unsat(assumptions.to_vec())),
+            (Answer::Unknown, code) => {
+                let first_err = stderr.lines().next().unwrap_or("").trim();
+                Err(bad(format!(
+                    "no `s SATISFIABLE` or `s UNSATISFIABLE` line (exit code {}){}",
+                    code.map_or("none".to_string(), |c| c.to_string()),
+                    if first_err.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; it said: {first_err}")
+                    }
+                )))
+            }
+        }
+    }
+
+    fn num_vars(&self) -> usize {
+        self.formula.num_vars()
+    }
+}

@@ -1,0 +1,473 @@
+//! Reading Sudoku files in the forms the community uses:
+//!
+//! - one puzzle per line, one character per cell (`.`, `0` or `_` empty; `1`-`9`, then `A`-`Z`
+//!   for 10 and up), as in every public collection; the first whitespace-separated token whose
+//!   length is a square side (16, 36, 64, 81, 100, 144, 256, 625...) is the puzzle, so rated
+//!   lists (`<puzzle> <rating> ...`, `<id> <puzzle> <rating>`) read as they are;
+//! - a multi-line grid, separators `|`, `-`, `+`, `=` and spaces ignored, puzzles separated by
+//!   blank lines;
+//! - for sides over 9, a grid of whitespace-separated numbers (`0` or `.` empty).
+//!
+//! Lines starting with `#` are comments. Errors name the file, line and column.
+
+use super::{default_box, Sudoku, MAX_SIZE};
+use crate::error::InputError;
+use crate::puzzle::cell_name;
+
+/// Options for reading: the box shape when it should not be inferred from the side.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReadOptions {
+    pub box_shape: Option<(usize, usize)>,
+}
+
+/// One cell as read, with its value and position (1-based line and column).
+#[derive(Clone, Copy, Debug)]
+struct Read {
+    value: u32,
+    line: usize,
+    col: usize,
+}
+
+/// The character for a value in the one-line form.
+pub fn value_char(v: u8) -> char {
+    match v {
+        0 => '.',
+        1..=9 => (b'0' + v) as char,
+        _ => (b'A' + v - 10) as char,
+    }
+}
+
+fn char_value(c: char) -> Option<u32> {
+    match c {
+        '.' | '0' | '_' => Some(0),
+        '1'..='9' => Some(c as u32 - '0' as u32),
+        'A'..='Z' => Some(c as u32 - 'A' as u32 + 10),
+        'a'..='z' => Some(c as u32 - 'a' as u32 + 10),
+        _ => None,
+    }
+}
+
+fn is_square_side(len: usize) -> bool {
+    let s = (len as f64).sqrt().round() as usize;
+    s * s == len && (4..=MAX_SIZE).contains(&s)
+}
+
+fn is_comment(line: &str) -> bool {
+    line.trim_start().starts_with('#')
+}
+
+/// Parses every puzzle in `text` (the contents of `file`).
+pub fn parse(file: &str, text: &str, opts: ReadOptions) -> Result<Vec<Sudoku>, InputError> {
+    let first = text
+        .lines()
+        .find(|l| !l.trim().is_empty() && !is_comment(l));
+    let Some(first) = first else {
+        return Err(InputError::new(
+            file,
+            1,
+            1,
+            "no puzzle found (the file is empty or all comments)",
+        ));
+    };
+    let one_line = first
+        .split_whitespace()
+        .any(|t| is_square_side(t.chars().count()) && t.chars().all(|c| char_value(c).is_some()));
+    if one_line {
+        parse_lines(file, text, opts)
+    } else {
+        parse_grids(file, text, opts)
+    }
+}
+
+fn parse_lines(file: &str, text: &str, opts: ReadOptions) -> Result<Vec<Sudoku>, InputError> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let ln = i + 1;
+        if line.trim().is_empty() || is_comment(line) {
+            continue;
+        }
+        // Tokens with their 1-based starting column.
+        let mut tokens: Vec<(usize, &str)> = Vec::new();
+        let mut start = None;
+        for (col, (bi, c)) in line.char_indices().enumerate() {
+            if c.is_whitespace() {
+                if let Some((sc, sb)) = start.take() {
+                    tokens.push((sc, &line[sb..bi]));
+                }
+            } else if start.is_none() {
+                start = Some((col + 1, bi));
+            }
+        }
+        if let Some((sc, sb)) = start {
+            tokens.push((sc, &line[sb..]));
+        }
+        let chosen = tokens
+            .iter()
+            .find(|(_, t)| is_square_side(t.chars().count()))
+            .or_else(|| tokens.first())
+            .copied()
+            .expect("non-blank line has a token");
+        let (col0, tok) = chosen;
+        let mut cells = Vec::with_capacity(tok.len());
+        for (k, c) in tok.chars().enumerate() {
+            match char_value(c) {
+                Some(v) => cells.push(Read { value: v, line: ln, col: col0 + k }),
+                None => {
+                    return Err(InputError::new(
+                        file,
+                        ln,
+                        col0 + k,
+                        format!("unexpected `{c}`: expected a digit 1-9, a letter A-Z for 10 and up, or `.`/`0` for an empty cell"),
+                    ))
+                }
+            }
+        }
+        if !is_square_side(cells.len()) {
+            return Err(InputError::new(
+                file,
+                ln,
+                col0,
+                format!(
+                    "a one-line puzzle needs a square number of cells (81 for 9x9, 16, 36, 64, 100, 144, 256, 625...), found {}",
+                    cells.len()
+                ),
+            ));
+        }
+        let side = (cells.len() as f64).sqrt().round() as usize;
+        out.push(build(file, side, &cells, opts, (ln, col0))?);
+    }
+    Ok(out)
+}
+
+fn is_separator_line(line: &str) -> bool {
+    line.chars()
+        .all(|c| matches!(c, '-' | '+' | '|' | '=' | '*' | ' ' | '\t'))
+}
+
+fn parse_grids(file: &str, text: &str, opts: ReadOptions) -> Result<Vec<Sudoku>, InputError> {
+    let mut out = Vec::new();
+    let mut rows: Vec<Vec<Read>> = Vec::new();
+    let mut block_start = (1, 1);
+    let mut last_line = 1;
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        let ln = i + 1;
+        if is_comment(line) {
+            continue;
+        }
+        if line.trim().is_empty() {
+            if !rows.is_empty() {
+                out.push(finish_grid(file, &rows, opts, block_start, last_line)?);
+                rows.clear();
+            }
+            continue;
+        }
+        if is_separator_line(line) {
+            continue;
+        }
+        if rows.is_empty() {
+            block_start = (ln, 1);
+        }
+        last_line = ln;
+        rows.push(parse_row(file, ln, line)?);
+    }
+    if !rows.is_empty() {
+        out.push(finish_grid(file, &rows, opts, block_start, last_line)?);
+    }
+    Ok(out)
+}
+
+/// One row of a grid: single characters (separators ignored), or whitespace-separated numbers
+/// when any token is longer than one character.
+fn parse_row(file: &str, ln: usize, line: &str) -> Result<Vec<Read>, InputError> {
+    let chars: Vec<char> = line.chars().collect();
+    // Tokens split on whitespace and `|`.
+    let mut tokens: Vec<(usize, String)> = Vec::new();
+    let mut cur = String::new();
+    let mut cur_col = 0;
+    for (k, &c) in chars.iter().enumerate() {
+        if c.is_whitespace() || c == '|' {
+            if !cur.is_empty() {
+                tokens.push((cur_col, std::mem::take(&mut cur)));
+            }
+        } else {
+            if cur.is_empty() {
+                cur_col = k + 1;
+            }
+            cur.push(c);
+        }
+    }
+    if !cur.is_empty() {
+        tokens.push((cur_col, cur));
+    }
+    let numbers = tokens
+        .iter()
+        .any(|(_, t)| t.len() > 1 && t.chars().all(|c| c.is_ascii_digit()));
+    let mut row = Vec::new();
+    if numbers {
+        for (col, t) in tokens {
+            if t == "." || t.chars().all(|c| c == '-' || c == '+') && t.len() > 1 {
+                if t == "." {
+                    row.push(Read {
+                        value: 0,
+                        line: ln,
+                        col,
+                    });
+                }
+                continue;
+            }
+            let v: u32 = t.parse().map_err(|_| {
+                InputError::new(
+                    file,
+                    ln,
+                    col,
+                    format!("unexpected `{t}`: expected a number (0 or `.` for an empty cell)"),
+                )
+            })?;
+            row.push(Read {
+                value: v,
+                line: ln,
+                col,
+            });
+        }
+    } else {
+        for (k, &c) in chars.iter().enumerate() {
+            if c.is_whitespace() || matches!(c, '|' | '-' | '+' | '=') {
+                continue;
+            }
+            match char_value(c) {
+                Some(v) => row.push(Read { value: v, line: ln, col: k + 1 }),
+                None => {
+                    return Err(InputError::new(
+                        file,
+                        ln,
+                        k + 1,
+                        format!("unexpected `{c}`: expected a digit 1-9, a letter A-Z for 10 and up, `.`/`0` for an empty cell, or a separator `|` `-` `+`"),
+                    ))
+                }
+            }
+        }
+    }
+    Ok(row)
+}
+
+fn finish_grid(
+    file: &str,
+    rows: &[Vec<Read>],
+    opts: ReadOptions,
+    start: (usize, usize),
+    last_line: usize,
+) -> Result<Sudoku, InputError> {
+    let side = rows[0].len();
+    for r in rows {
+        if r.len() != side {
+            let ln = r.first().map_or(start.0, |c| c.line);
+            return Err(InputError::new(
+                file,
+                ln,
+                1,
+                format!(
+                    "this row has {} cells but the first row of the grid has {side}",
+                    r.len()
+                ),
+            ));
+        }
+    }
+    if rows.len() != side {
+        return Err(InputError::new(
+            file,
+            last_line,
+            1,
+            format!(
+                "the grid starting at line {} has {} rows but {side} columns; a Sudoku is square",
+                start.0,
+                rows.len()
+            ),
+        ));
+    }
+    let cells: Vec<Read> = rows.iter().flatten().copied().collect();
+    build(file, side, &cells, opts, start)
+}
+
+/// Checks the side, box shape, value range and repeated givens, and builds the puzzle.
+fn build(
+    file: &str,
+    side: usize,
+    cells: &[Read],
+    opts: ReadOptions,
+    at: (usize, usize),
+) -> Result<Sudoku, InputError> {
+    if !(4..=MAX_SIZE).contains(&side) {
+        return Err(InputError::new(
+            file,
+            at.0,
+            at.1,
+            format!("a Sudoku side must be 4 to {MAX_SIZE}, found {side}"),
+        ));
+    }
+    let (br, bc) = match opts.box_shape {
+        Some((r, c)) if r * c == side => (r, c),
+        Some((r, c)) => {
+            return Err(InputError::new(
+                file,
+                at.0,
+                at.1,
+                format!("boxes of {r}x{c} do not tile a {side}x{side} grid ({r}*{c} must be {side})"),
+            ))
+        }
+        None => default_box(side).ok_or_else(|| {
+            InputError::new(
+                file,
+                at.0,
+                at.1,
+                format!("side {side} has no rectangular box shape; give one with --box RxC (1x{side} for a Latin square)"),
+            )
+        })?,
+    };
+    let mut s = Sudoku::empty(side, br, bc);
+    for (i, c) in cells.iter().enumerate() {
+        if c.value as usize > side {
+            return Err(InputError::new(
+                file,
+                c.line,
+                c.col,
+                format!(
+                    "value {} is out of range for a {side}x{side} Sudoku (1-{side})",
+                    c.value
+                ),
+            ));
+        }
+        s.cells[i] = c.value as u8;
+    }
+    let names = ["row", "column", "box"];
+    for (u, unit) in s.units().iter().enumerate() {
+        let mut seen: Vec<Option<usize>> = vec![None; side + 1];
+        for &i in unit {
+            let v = s.cells[i] as usize;
+            if v == 0 {
+                continue;
+            }
+            if let Some(j) = seen[v] {
+                let c = cells[i];
+                return Err(InputError::new(
+                    file,
+                    c.line,
+                    c.col,
+                    format!(
+                        "given {v} at {} repeats the {v} at {} in {} {}",
+                        cell_name(i / side, i % side),
+                        cell_name(j / side, j % side),
+                        names[u / side],
+                        u % side + 1
+                    ),
+                ));
+            }
+            seen[v] = Some(i);
+        }
+    }
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn reads_one_line_puzzles_with_comments_and_ratings() {
+        let text = format!(
+            "# a comment\n{LINE}\n{} 7.1 3 id\nabc012345678 {LINE} 5.4\n",
+            LINE.replace('.', "0")
+        );
+        let ps = parse("t.txt", &text, ReadOptions::default()).unwrap();
+        assert_eq!(ps.len(), 3);
+        assert!(ps.iter().all(|p| p == &ps[0]));
+        assert_eq!(ps[0].size, 9);
+        assert_eq!(ps[0].cells[0], 5);
+        assert_eq!(ps[0].to_line(), LINE);
+    }
+
+    #[test]
+    fn reads_a_grid_with_separators() {
+        let text = "5 3 . | . 7 . | . . .\n6 . . | 1 9 5 | . . .\n. 9 8 | . . . | . 6 .\n------+-------+------\n8 . . | . 6 . | . . 3\n4 . . | 8 . 3 | . . 1\n7 . . | . 2 . | . . 6\n------+-------+------\n. 6 . | . . . | 2 8 .\n. . . | 4 1 9 | . . 5\n. . . | . 8 . | . 7 9\n";
+        let ps = parse("g.txt", text, ReadOptions::default()).unwrap();
+        assert_eq!(ps.len(), 1);
+        assert_eq!(ps[0].to_line(), LINE);
+    }
+
+    #[test]
+    fn reads_number_grids_and_rectangular_boxes() {
+        let mut text = String::new();
+        for r in 0..12 {
+            let row: Vec<String> = (0..12)
+                .map(|c| {
+                    if r == 0 && c < 2 {
+                        format!("{}", c + 11)
+                    } else {
+                        "0".into()
+                    }
+                })
+                .collect();
+            text.push_str(&row.join(" "));
+            text.push('\n');
+        }
+        let ps = parse("n.txt", &text, ReadOptions::default()).unwrap();
+        assert_eq!((ps[0].size, ps[0].box_rows, ps[0].box_cols), (12, 3, 4));
+        assert_eq!(&ps[0].cells[..3], &[11, 12, 0]);
+        let ps = parse(
+            "n.txt",
+            &text,
+            ReadOptions {
+                box_shape: Some((2, 6)),
+            },
+        )
+        .unwrap();
+        assert_eq!((ps[0].box_rows, ps[0].box_cols), (2, 6));
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let e = parse(
+            "f",
+            &format!("#c\n{}?\n", &LINE[..80]),
+            ReadOptions::default(),
+        )
+        .unwrap_err();
+        assert_eq!((e.line, e.col), (2, 81));
+        assert!(e.message.contains("unexpected `?`"), "{}", e.message);
+        let e = parse(
+            "f",
+            &format!("{LINE}\n{}\n", &LINE[..80]),
+            ReadOptions::default(),
+        )
+        .unwrap_err();
+        assert_eq!((e.line, e.col), (2, 1));
+        assert!(e.message.contains("found 80"), "{}", e.message);
+        let bad = format!("55{}", &LINE[2..]);
+        let e = parse("f", &bad, ReadOptions::default()).unwrap_err();
+        assert_eq!((e.line, e.col), (1, 2));
+        assert!(
+            e.message.contains("repeats the 5 at r1c1 in row 1"),
+            "{}",
+            e.message
+        );
+        let e = parse("f", "1...\n....\n....\n...5\n", ReadOptions::default()).unwrap_err();
+        assert_eq!((e.line, e.col), (4, 4));
+        assert!(e.message.contains("out of range"));
+        let e = parse("f", "1...\n...\n....\n....\n", ReadOptions::default()).unwrap_err();
+        assert_eq!(e.line, 2);
+        let e = parse("f", "\n# only\n", ReadOptions::default()).unwrap_err();
+        assert!(e.message.contains("no puzzle"));
+        let e = parse(
+            "f",
+            "1...\n....\n....\n....\n",
+            ReadOptions {
+                box_shape: Some((3, 3)),
+            },
+        )
+        .unwrap_err();
+        assert!(e.message.contains("do not tile"));
+    }
+}

@@ -1,0 +1,176 @@
+//! Sudoku of every size with rectangular boxes (4x4 to 25x25 and beyond): the grid and its
+//! geometry here; reading the community's formats in [`format`]; the CNF model in [`model`]
+//! (documented in `models/sudoku.md`); the independent rule checker in [`rules`]; drawing in
+//! [`render`].
+
+pub mod format;
+pub mod model;
+pub mod render;
+pub mod rules;
+
+use crate::cnf::{Assignment, Lit};
+use crate::puzzle::{CellValue, GivenMode, Kind, Model, Puzzle, Style};
+
+/// The largest side gridsat accepts (values are kept in a byte; 64 keeps the formats readable).
+pub const MAX_SIZE: usize = 64;
+
+/// A Sudoku: `size` x `size` cells in boxes of `box_rows` x `box_cols`; 0 is an empty cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sudoku {
+    pub size: usize,
+    pub box_rows: usize,
+    pub box_cols: usize,
+    /// Row-major cell values, 0 for empty.
+    pub cells: Vec<u8>,
+}
+
+/// A filled grid, row-major.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid(pub Vec<u8>);
+
+/// The usual box shape for a side: the most nearly square `rows x cols` with `rows <= cols`
+/// (9 → 3x3, 6 → 2x3, 12 → 3x4). `None` for sides without a rectangular shape but 1xN (primes).
+pub fn default_box(size: usize) -> Option<(usize, usize)> {
+    let mut best = None;
+    for r in 2..=size {
+        if r * r > size {
+            break;
+        }
+        if size.is_multiple_of(r) {
+            best = Some((r, size / r));
+        }
+    }
+    best
+}
+
+impl Sudoku {
+    /// An empty grid of `size` with the given box shape (`rows * cols` must equal `size`).
+    pub fn empty(size: usize, box_rows: usize, box_cols: usize) -> Sudoku {
+        assert_eq!(box_rows * box_cols, size, "box shape must tile the grid");
+        Sudoku {
+            size,
+            box_rows,
+            box_cols,
+            cells: vec![0; size * size],
+        }
+    }
+
+    /// The box number (0-based, row-major over boxes) of a cell.
+    pub fn box_of(&self, row: usize, col: usize) -> usize {
+        (row / self.box_rows) * (self.size / self.box_cols) + col / self.box_cols
+    }
+
+    /// The cells (as row-major indices) of every unit: rows, then columns, then boxes.
+    pub fn units(&self) -> Vec<Vec<usize>> {
+        let n = self.size;
+        let mut units = Vec::with_capacity(3 * n);
+        for r in 0..n {
+            units.push((0..n).map(|c| r * n + c).collect());
+        }
+        for c in 0..n {
+            units.push((0..n).map(|r| r * n + c).collect());
+        }
+        for b in 0..n {
+            let r0 = (b / (n / self.box_cols)) * self.box_rows;
+            let c0 = (b % (n / self.box_cols)) * self.box_cols;
+            let mut cells = Vec::with_capacity(n);
+            for r in r0..r0 + self.box_rows {
+                for c in c0..c0 + self.box_cols {
+                    cells.push(r * n + c);
+                }
+            }
+            units.push(cells);
+        }
+        units
+    }
+
+    /// The number of givens.
+    pub fn clue_count(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// The one-line form: one character per cell, `.` for empty, `1`-`9` then `A`... for 10 and up.
+    pub fn to_line(&self) -> String {
+        self.cells.iter().map(|&v| format::value_char(v)).collect()
+    }
+}
+
+impl Puzzle for Sudoku {
+    type Map = model::SudokuMap;
+    type Solution = Grid;
+
+    fn kind(&self) -> Kind {
+        Kind::Sudoku
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "{n}x{n}, boxes {}x{}, {} givens",
+            self.box_rows,
+            self.box_cols,
+            self.clue_count(),
+            n = self.size
+        )
+    }
+
+    fn model(&self, mode: GivenMode, names: bool) -> Model<Self::Map> {
+        model::build(self, mode, names)
+    }
+
+    fn decode(&self, model: &Model<Self::Map>, a: &Assignment) -> Grid {
+        model::decode(self, &model.map, a)
+    }
+
+    fn check(&self, s: &Grid) -> Result<(), String> {
+        rules::check(self, s)
+    }
+
+    fn rows(&self, s: &Grid) -> Vec<Vec<i64>> {
+        s.0.chunks(self.size)
+            .map(|r| r.iter().map(|&v| v as i64).collect())
+            .collect()
+    }
+
+    fn render(&self, s: Option<&Grid>, _style: Style) -> String {
+        render::grid(self, s.map(|g| g.0.as_slice()).unwrap_or(&self.cells))
+    }
+
+    fn forced(&self, model: &Model<Self::Map>, lits: &[Lit]) -> Vec<CellValue> {
+        model::forced(self, &model.map, lits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_boxes() {
+        assert_eq!(default_box(4), Some((2, 2)));
+        assert_eq!(default_box(6), Some((2, 3)));
+        assert_eq!(default_box(8), Some((2, 4)));
+        assert_eq!(default_box(9), Some((3, 3)));
+        assert_eq!(default_box(10), Some((2, 5)));
+        assert_eq!(default_box(12), Some((3, 4)));
+        assert_eq!(default_box(16), Some((4, 4)));
+        assert_eq!(default_box(25), Some((5, 5)));
+        assert_eq!(default_box(7), None);
+    }
+
+    #[test]
+    fn units_cover_each_cell_three_times() {
+        let s = Sudoku::empty(6, 2, 3);
+        let units = s.units();
+        assert_eq!(units.len(), 18);
+        let mut seen = [0; 36];
+        for u in &units {
+            assert_eq!(u.len(), 6);
+            for &c in u {
+                seen[c] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&k| k == 3));
+        assert_eq!(s.box_of(3, 4), 3);
+        assert_eq!(units[12 + 3], vec![15, 16, 17, 21, 22, 23]);
+    }
+}
