@@ -5,6 +5,7 @@
 //! - [`cnf`]: variables, literals, clauses, shared encodings, the modelling vocabulary, DIMACS.
 //! - [`solver`]: backends (varisat, external commands) and the engine (count, backbone, cores).
 //! - [`puzzle`]: what a kind provides, and the verbs written once on top of it.
+//! - [`explain`]: steps, paths and grades shared by every kind's human-strategy engine.
 //! - [`sudoku`]: one folder per kind, each with its format, model, rules and rendering.
 //! - [`kinds`]: reading any file as puzzles of any kind.
 //! - [`cli`]: the command line (the binary is a thin wrapper around [`cli::main`]).
@@ -12,6 +13,8 @@
 pub mod cli;
 pub mod cnf;
 pub mod error;
+pub mod explain;
+pub mod generate;
 pub mod kinds;
 pub mod puzzle;
 pub mod solver;

@@ -23,6 +23,14 @@ pub enum Command {
     Dimacs(DimacsArgs),
     /// Read an external solver's answer to `gridsat dimacs` and print the puzzle's solution.
     Decode(DecodeArgs),
+    /// Explain the whole solution path step by step, with the techniques a person would use.
+    Explain(ExplainArgs),
+    /// The next step only: the easiest technique that makes progress.
+    Hint(ExplainArgs),
+    /// How hard a puzzle is: a level and a rating from the hardest technique it needs.
+    Grade(ExplainArgs),
+    /// Generate puzzles with a unique solution (same --seed, same puzzles).
+    Generate(GenerateArgs),
     /// Solve a DIMACS CNF file with the embedded solver, answering like a SAT-competition solver
     /// (`s SATISFIABLE`, `v` lines; exit code 10 or 20).
     Sat(SatArgs),
@@ -139,4 +147,63 @@ pub struct SatArgs {
     /// A DIMACS CNF file (`-` for standard input).
     #[arg(value_name = "CNF")]
     pub file: String,
+}
+
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// One JSON object per puzzle instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// When the techniques run out, continue with steps proven by the SAT solver.
+    #[arg(long)]
+    pub fallback: bool,
+    /// Never draw a progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct GenerateArgs {
+    /// The kind of puzzle to generate (sudoku, takuzu, tectonic, numberlink).
+    #[arg(value_name = "KIND")]
+    pub kind: String,
+    /// Side of a square grid (Sudoku: 4 to 25; others: the grid's width and height).
+    #[arg(long)]
+    pub size: Option<usize>,
+    /// Width of a rectangular grid (kinds that allow one).
+    #[arg(long)]
+    pub width: Option<usize>,
+    /// Height of a rectangular grid (kinds that allow one).
+    #[arg(long)]
+    pub height: Option<usize>,
+    /// Sudoku box shape ROWSxCOLS (default: inferred from --size).
+    #[arg(long = "box", value_name = "RxC")]
+    pub box_shape: Option<String>,
+    /// Target difficulty (Sudoku: easy, medium, hard, expert, extreme, or evil by clue count).
+    #[arg(long)]
+    pub difficulty: Option<String>,
+    /// Symmetry of the givens: none, rotational, quarter-turn, mirror, diagonal.
+    #[arg(long)]
+    pub symmetry: Option<String>,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1)]
+    pub count: usize,
+    /// Random seed: the same command with the same seed gives the same puzzles. Puzzle i of a
+    /// batch uses seed + i, and each is printed with its own seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Remove givens until none can be removed without losing uniqueness.
+    #[arg(long)]
+    pub minimal: bool,
+    /// Number of givens wanted, as MIN-MAX or one number.
+    #[arg(long, value_name = "MIN-MAX")]
+    pub clues: Option<String>,
+    /// One JSON object per puzzle instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Never draw a progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
 }

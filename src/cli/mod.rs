@@ -3,7 +3,9 @@
 //! (0 solved / unique, 1 no solution or not unique, 2 bad input or usage, 3 internal error).
 
 pub mod args;
+mod explain;
 mod export;
+mod generate;
 mod report;
 
 use crate::error::{Error, Result};
@@ -58,6 +60,10 @@ fn run(cli: Cli) -> Result<i32> {
         }
         Command::Dimacs(a) => export::dimacs(&a),
         Command::Decode(a) => export::decode(&a),
+        Command::Explain(a) => explain::run(&a, explain::Verb::Explain),
+        Command::Hint(a) => explain::run(&a, explain::Verb::Hint),
+        Command::Grade(a) => explain::run(&a, explain::Verb::Grade),
+        Command::Generate(a) => generate::run(&a),
         Command::Sat(a) => export::sat(&a),
     }
 }
@@ -148,7 +154,20 @@ pub fn solver_choice(run: &RunArgs) -> Result<SolverChoice> {
     })
 }
 
-/// True when a progress bar should be drawn for `total` puzzles.
-pub fn want_progress(run: &RunArgs, total: usize) -> bool {
-    !run.no_progress && total > 20 && std::io::stderr().is_terminal()
+/// A progress bar on standard error for `total` items, when it is a terminal, the batch has
+/// more than `threshold` items, and `--no-progress` was not given.
+pub fn progress_bar(
+    no_progress: bool,
+    total: usize,
+    threshold: usize,
+) -> Option<indicatif::ProgressBar> {
+    if no_progress || total <= threshold || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let b = indicatif::ProgressBar::new(total as u64);
+    b.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {per_sec} eta {eta}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    Some(b)
 }

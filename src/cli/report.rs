@@ -2,7 +2,7 @@
 //! exit code. The verbs are the generic ones of [`crate::puzzle`].
 
 use super::args::RunArgs;
-use super::{solver_choice, want_progress};
+use super::solver_choice;
 use crate::error::Result;
 use crate::kinds::AnyPuzzle;
 use crate::puzzle::{self, cell_name, Puzzle, Solutions, Style};
@@ -172,18 +172,7 @@ pub fn run_batch(files: &[(String, Vec<AnyPuzzle>)], mode: Mode, run: &RunArgs) 
             && std::io::stdout().is_terminal()
             && std::env::var_os("NO_COLOR").is_none(),
     };
-    let bar = if want_progress(run, total) {
-        let b = indicatif::ProgressBar::new(total as u64);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} puzzles {per_sec} eta {eta}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        Some(b)
-    } else {
-        None
-    };
+    let bar = super::progress_bar(run.no_progress, total, 20);
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let (mut unique, mut multiple, mut none, mut solved) = (0usize, 0usize, 0usize, 0usize);

@@ -7,6 +7,7 @@ pub mod format;
 pub mod model;
 pub mod render;
 pub mod rules;
+pub mod strategies;
 
 use crate::cnf::{Assignment, Lit};
 use crate::puzzle::{CellValue, GivenMode, Kind, Model, Puzzle, Style};
