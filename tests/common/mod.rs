@@ -1,0 +1,37 @@
+//! Helpers shared by the integration tests: where the project's own puzzles are, and the
+//! public corpora of `../shared/corpora`, read in place and skipped with a visible message
+//! when they are not there.
+#![allow(dead_code)] // each test file uses a part
+
+use std::path::PathBuf;
+
+/// A file of the project's own `puzzles/` folder.
+pub fn puzzle(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("puzzles")
+        .join(rel)
+}
+
+/// A file or folder of `../shared/corpora/`, or `None` after printing why the test skips.
+/// The message goes to standard error, which `cargo test` shows for every test run with
+/// `--nocapture` and which CI logs keep; the skip is also visible as the test's only output.
+pub fn corpus(rel: &str) -> Option<PathBuf> {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpora")
+        .join(rel);
+    if p.exists() {
+        Some(p)
+    } else {
+        eprintln!(
+            "SKIPPED: corpus file {} not found (../shared is absent); this corpus test checks nothing",
+            p.display()
+        );
+        None
+    }
+}
+
+/// The text of a corpus file, or `None` (with the skip message).
+pub fn corpus_text(rel: &str) -> Option<String> {
+    let p = corpus(rel)?;
+    Some(std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("cannot read {}: {e}", p.display())))
+}
