@@ -216,6 +216,16 @@ mod tests {
         Session::new(Box::new(Varisat::new()), f, x.to_vec(), true)
     }
 
+    /// A session, a random full square from `seed`, and its cells as givens.
+    fn drawn(f: &Formula, x: &[Var], seed: u64) -> (Session<'static>, Assignment, Vec<Lit>) {
+        let mut s = session(f, x);
+        let sol = random_solution(&mut s, x, true, 20, &mut rng(seed))
+            .unwrap()
+            .unwrap();
+        let givens = x.iter().filter(|&&v| sol.var(v)).map(|v| v.pos()).collect();
+        (s, sol, givens)
+    }
+
     #[test]
     fn random_solutions_are_solutions_and_follow_the_seed() {
         let (f, x) = latin4();
@@ -245,11 +255,7 @@ mod tests {
     #[test]
     fn reduced_givens_keep_the_solution_unique() {
         let (f, x) = latin4();
-        let mut s = session(&f, &x);
-        let sol = random_solution(&mut s, &x, true, 20, &mut rng(3))
-            .unwrap()
-            .unwrap();
-        let givens: Vec<Lit> = x.iter().filter(|&&v| sol.var(v)).map(|v| v.pos()).collect();
+        let (mut s, sol, givens) = drawn(&f, &x, 3);
         assert_eq!(givens.len(), 16);
         let groups: Vec<Vec<usize>> = (0..16).map(|i| vec![i]).collect();
         let kept = reduce_givens(&mut s, &givens, &sol, &groups, |_, _| true).unwrap();
@@ -288,11 +294,7 @@ mod tests {
     #[test]
     fn accept_has_the_last_word_on_unique_removals() {
         let (f, x) = latin4();
-        let mut s = session(&f, &x);
-        let sol = random_solution(&mut s, &x, true, 20, &mut rng(5))
-            .unwrap()
-            .unwrap();
-        let givens: Vec<Lit> = x.iter().filter(|&&v| sol.var(v)).map(|v| v.pos()).collect();
+        let (mut s, sol, givens) = drawn(&f, &x, 5);
         let groups: Vec<Vec<usize>> = (0..16).map(|i| vec![i]).collect();
         // accept sees only unique candidates, and refusing below 12 givens keeps 12.
         let mut seen = 0;

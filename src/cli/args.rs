@@ -198,7 +198,7 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Only minimal puzzles: no single given can be removed without losing uniqueness (with a
-    /// symmetry too; puzzles that are not are discarded and another grid is tried).
+    /// symmetry too: a grid whose reduction is not minimal is reduced again, then replaced).
     #[arg(long)]
     pub minimal: bool,
     /// Number of givens wanted: one number, MIN-MAX, or a band (Sudoku: easy 36-45, medium
