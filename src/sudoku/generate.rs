@@ -270,6 +270,12 @@ impl Options {
                 lo = min;
             }
         }
+        if n > 16 && !self.minimal && lo * 100 < n * n * 45 {
+            notes.push(format!(
+                "{n}x{n} below about 45% of the cells given ({} givens): single solves there can take the solver seconds to minutes; expect a long run",
+                n * n * 45 / 100
+            ));
+        }
         // With symmetric orbits only sums of orbit sizes are possible counts.
         let sizes: Vec<usize> = self.symmetry.orbits(n).iter().map(Vec::len).collect();
         let reachable = reachable_counts(&sizes);
@@ -839,6 +845,8 @@ mod tests {
         assert!(o.validate().is_err());
         let mut o = Options::new(25, 5, 5);
         assert!(o.validate().unwrap()[0].contains("313 givens"));
+        o.clues = Some((200, 250));
+        assert!(o.validate().unwrap()[0].contains("expect a long run"));
     }
 
     #[test]
