@@ -22,12 +22,12 @@
 //! with what was seen, never by looping on.
 
 use super::{model, Grid, Sudoku};
-use crate::cnf::Lit;
+use crate::cnf::{Assignment, Lit};
 use crate::error::{Error, Result};
 use crate::explain::{verify_steps, Explain, ExplainOptions, Grade};
 use crate::generate::{random_solution, reduce_givens_with, removable_givens, rng, Generated};
 use crate::puzzle::{GivenMode, Puzzle};
-use crate::solver::{Session, Varisat};
+use crate::solver::{Outcome as SatOutcome, Session, Varisat};
 use rand::seq::SliceRandom;
 
 /// The grade levels, easiest first, as the Sudoku strategy engine names them.
@@ -528,6 +528,90 @@ pub fn default_floor(n: usize) -> Option<usize> {
     (n > 16).then(|| (n * n).div_ceil(2))
 }
 
+/// A random full grid: a solution of the empty grid's model drawn by [`random_solution`],
+/// shuffled by [`shuffle_grid`] and checked by the rule checker; with its cells as given
+/// literals and the model's assignment for it.
+fn draw_grid(
+    empty: &Sudoku,
+    model: &crate::puzzle::Model<model::SudokuMap>,
+    session: &mut Session,
+    rand: &mut crate::generate::Rand,
+) -> Result<(Grid, Vec<Lit>, Assignment)> {
+    let n = empty.size;
+    let Some(first) = random_solution(session, &model.answer, true, decisions(n), rand)? else {
+        return Err(Error::Bug(format!(
+            "the empty {n}x{n} Sudoku model has no solution"
+        )));
+    };
+    let drawn = model::decode(empty, &model.map, &first);
+    let solution = Grid(shuffle_grid(empty, &drawn.0, rand));
+    empty
+        .check(&solution)
+        .map_err(|why| Error::Bug(format!("the random full grid breaks the rules: {why}")))?;
+    let givens: Vec<Lit> = (0..n * n)
+        .map(|i| model.map.cell_lits[i][solution.0[i] as usize - 1].1)
+        .collect();
+    // The model's assignment for the shuffled grid (every cell assumed: propagation finds it).
+    match session.solve(&givens)? {
+        SatOutcome::Sat(full) => Ok((solution, givens, full)),
+        SatOutcome::Unsat(_) => Err(Error::Bug(
+            "the shuffled full grid does not satisfy the Sudoku model".into(),
+        )),
+    }
+}
+
+/// One reduction of a full grid: `groups` tried in order, none taking the count below
+/// `floor`, none accepted when it grades above the `ceiling` level. Returns the kept givens
+/// and, when a ceiling was checked, the grade of the final puzzle.
+fn reduce(
+    session: &mut Session,
+    (givens, full): (&[Lit], &Assignment),
+    groups: &[Vec<usize>],
+    floor: usize,
+    ceiling: Option<usize>,
+    (empty, solution): (&Sudoku, &Grid),
+) -> Result<(Vec<bool>, Option<Grade>)> {
+    let mut last: Option<(Vec<bool>, Grade)> = None;
+    let mut grade_error = None;
+    let kept = reduce_givens_with(
+        session,
+        givens,
+        full,
+        groups,
+        |kept, group| {
+            let left = kept.iter().filter(|&&k| k).count();
+            let going = group.iter().filter(|&&i| kept[i]).count();
+            left - going >= floor
+        },
+        |kept| {
+            let Some(ceiling) = ceiling else {
+                return true;
+            };
+            if grade_error.is_some() {
+                return false;
+            }
+            match grade(&puzzle_from(empty, &solution.0, kept), solution) {
+                Ok(g) => {
+                    let ok = level_rank(&g.level).is_some_and(|r| r <= ceiling);
+                    if ok {
+                        last = Some((kept.to_vec(), g));
+                    }
+                    ok
+                }
+                Err(e) => {
+                    grade_error = Some(e);
+                    false
+                }
+            }
+        },
+    )?;
+    if let Some(e) = grade_error {
+        return Err(e);
+    }
+    let grade = last.filter(|(k, _)| *k == kept).map(|(_, g)| g);
+    Ok((kept, grade))
+}
+
 /// One puzzle for `opts` (which [`Options::validate`] has accepted) from `seed`: the same seed
 /// and options give the same puzzle on every machine.
 pub fn generate(opts: &Options, seed: u64) -> Result<Outcome> {
@@ -563,30 +647,7 @@ pub fn generate(opts: &Options, seed: u64) -> Result<Outcome> {
             model.answer.clone(),
             model.one_hot,
         );
-        let Some(first) =
-            random_solution(&mut session, &model.answer, true, decisions(n), &mut rand)?
-        else {
-            return Err(Error::Bug(format!(
-                "the empty {n}x{n} Sudoku model has no solution"
-            )));
-        };
-        let drawn = model::decode(&empty, &model.map, &first);
-        let solution = Grid(shuffle_grid(&empty, &drawn.0, &mut rand));
-        empty
-            .check(&solution)
-            .map_err(|why| Error::Bug(format!("the random full grid breaks the rules: {why}")))?;
-        let givens: Vec<Lit> = (0..cells)
-            .map(|i| model.map.cell_lits[i][solution.0[i] as usize - 1].1)
-            .collect();
-        // The model of the shuffled grid (every cell assumed: propagation alone finds it).
-        let full = match session.solve(&givens)? {
-            crate::solver::Outcome::Sat(a) => a,
-            crate::solver::Outcome::Unsat(_) => {
-                return Err(Error::Bug(
-                    "the shuffled full grid does not satisfy the Sudoku model".into(),
-                ))
-            }
-        };
+        let (solution, givens, full) = draw_grid(&empty, &model, &mut session, &mut rand)?;
         let mut order = orbits.clone();
         order.shuffle(&mut rand);
         let expected = if floor > 0 {
@@ -596,49 +657,20 @@ pub fn generate(opts: &Options, seed: u64) -> Result<Outcome> {
         };
         let symmetric_minimal = opts.minimal && opts.symmetry != Symmetry::None;
         let mut kept;
-        let mut last_grade: Option<(Vec<bool>, Grade)>;
+        let mut last_grade;
         let mut round = 0;
         let mut loose: Vec<usize> = Vec::new();
         loop {
             round += 1;
             let groups = schedule(&order, n, expected);
-            let mut grade_error = None;
-            last_grade = None;
-            kept = reduce_givens_with(
+            (kept, last_grade) = reduce(
                 &mut session,
-                &givens,
-                &full,
+                (&givens, &full),
                 &groups,
-                |kept, group| {
-                    let left = kept.iter().filter(|&&k| k).count();
-                    let going = group.iter().filter(|&&i| kept[i]).count();
-                    left - going >= floor
-                },
-                |kept| {
-                    let Some(ceiling) = ceiling else {
-                        return true;
-                    };
-                    if grade_error.is_some() {
-                        return false;
-                    }
-                    match grade(&puzzle_from(&empty, &solution.0, kept), &solution) {
-                        Ok(g) => {
-                            let ok = level_rank(&g.level).is_some_and(|r| r <= ceiling);
-                            if ok {
-                                last_grade = Some((kept.to_vec(), g));
-                            }
-                            ok
-                        }
-                        Err(e) => {
-                            grade_error = Some(e);
-                            false
-                        }
-                    }
-                },
+                floor,
+                ceiling,
+                (&empty, &solution),
             )?;
-            if let Some(e) = grade_error {
-                return Err(e);
-            }
             if !symmetric_minimal {
                 break;
             }
@@ -668,8 +700,8 @@ pub fn generate(opts: &Options, seed: u64) -> Result<Outcome> {
             }
         }
         let g = match last_grade {
-            Some((k, g)) if k == kept => g,
-            _ => grade(&puzzle, &solution)?,
+            Some(g) => g,
+            None => grade(&puzzle, &solution)?,
         };
         match miss.levels.iter_mut().find(|(l, _)| *l == g.level) {
             Some(e) => e.1 += 1,
