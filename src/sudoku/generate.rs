@@ -543,14 +543,25 @@ fn draw_grid(
             "the empty {n}x{n} Sudoku model has no solution"
         )));
     };
-    let drawn = model::decode(empty, &model.map, &first);
+    let drawn = empty.decode(model, &first);
     let solution = Grid(shuffle_grid(empty, &drawn.0, rand));
     empty
         .check(&solution)
         .map_err(|why| Error::Bug(format!("the random full grid breaks the rules: {why}")))?;
     let givens: Vec<Lit> = (0..n * n)
-        .map(|i| model.map.cell_lits[i][solution.0[i] as usize - 1].1)
-        .collect();
+        .map(|i| {
+            let v = solution.0[i];
+            model.map.cell_lits[i]
+                .iter()
+                .find(|&&(w, _)| w == v)
+                .map(|&(_, l)| l)
+                .ok_or_else(|| {
+                    Error::Bug(format!(
+                        "the Sudoku model has no literal for {v} in cell {i}"
+                    ))
+                })
+        })
+        .collect::<Result<_>>()?;
     // The model's assignment for the shuffled grid (every cell assumed: propagation finds it).
     match session.solve(&givens)? {
         SatOutcome::Sat(full) => Ok((solution, givens, full)),
