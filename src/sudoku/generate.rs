@@ -879,6 +879,9 @@ mod tests {
         assert!(e.contains("orbits of 1 or 4") && e.contains("29"), "{e}");
         assert!(with((30, 31), Symmetry::Rotational).0.is_ok());
         assert!(with((20, 90), Symmetry::None).0.is_err());
+        let mut o = Options::new(4, 2, 2);
+        o.clues = Some((3, 3));
+        assert!(o.validate().unwrap_err().contains("288 grids"));
         let mut o = Options::new(26, 2, 13);
         assert!(o.validate().is_err());
         let mut o = Options::new(9, 2, 4);
