@@ -4,11 +4,13 @@
 use crate::error::InputError;
 use crate::puzzle::Kind;
 use crate::sudoku::{self, Sudoku};
+use crate::tectonic::{self, Tectonic};
 
 /// A puzzle of any kind.
 #[derive(Clone, Debug)]
 pub enum AnyPuzzle {
     Sudoku(Sudoku),
+    Tectonic(Tectonic),
 }
 
 /// Runs `$body` with `$p` bound to the concrete puzzle inside an [`AnyPuzzle`].
@@ -17,6 +19,7 @@ macro_rules! with_puzzle {
     ($any:expr, $p:ident => $body:expr) => {
         match $any {
             $crate::kinds::AnyPuzzle::Sudoku($p) => $body,
+            $crate::kinds::AnyPuzzle::Tectonic($p) => $body,
         }
     };
 }
@@ -42,7 +45,9 @@ pub fn detect(path: &str, text: &str) -> Kind {
         "numberlink" | "flow" | "nl" | "arukone" => return Kind::Numberlink,
         _ => {}
     }
-    let _ = text;
+    if tectonic::format::looks_like(path, text) {
+        return Kind::Tectonic;
+    }
     Kind::Sudoku
 }
 
@@ -64,6 +69,10 @@ pub fn read(
         .into_iter()
         .map(AnyPuzzle::Sudoku)
         .collect()),
+        Kind::Tectonic => Ok(tectonic::format::parse(file, text)?
+            .into_iter()
+            .map(AnyPuzzle::Tectonic)
+            .collect()),
         other => Err(InputError::new(
             file,
             1,
