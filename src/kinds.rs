@@ -81,3 +81,26 @@ pub fn read(
         )),
     }
 }
+
+/// Puzzles written back in a file format of their kind, each with its solution (rows as
+/// [`crate::puzzle::Puzzle::rows`] gives them) or, for `None`, as given: `gridsat solve
+/// --format`. `Err` says which formats there are.
+pub fn write_solutions(
+    format: &str,
+    items: &[(&AnyPuzzle, Option<&Vec<Vec<i64>>>)],
+) -> Result<String, String> {
+    let mut tectonic = Vec::new();
+    for (p, rows) in items {
+        match p {
+            AnyPuzzle::Tectonic(t) => tectonic.push((t, *rows)),
+            #[allow(unreachable_patterns)] // one arm per kind as formats land
+            other => {
+                return Err(format!(
+                    "--format is not available for {} puzzles (tectonic: xml, text)",
+                    crate::with_puzzle!(other, q => crate::puzzle::Puzzle::kind(q).name())
+                ))
+            }
+        }
+    }
+    tectonic::format::write_solutions(format, &tectonic)
+}

@@ -206,16 +206,14 @@ pub fn fillable_partition(
             continue;
         }
         // Free the conflicting pieces and the pieces touching them.
-        let mut free: Vec<bool> = region.iter().map(|r| core.contains(r)).collect();
-        for i in 0..n {
-            if free[i] {
-                continue;
-            }
-            if super::king_neighbours(width, height, i).any(|j| core.contains(&region[j])) {
-                free[i] = true;
-            }
-        }
-        let freed: Vec<usize> = (0..n).filter(|&i| free[i]).map(|i| region[i]).collect();
+        let core: std::collections::HashSet<usize> = core.into_iter().collect();
+        let freed: std::collections::HashSet<usize> = (0..n)
+            .filter(|&i| {
+                core.contains(&region[i])
+                    || super::king_neighbours(width, height, i).any(|j| core.contains(&region[j]))
+            })
+            .map(|i| region[i])
+            .collect();
         let mut next = n;
         let mut r: Vec<usize> = region
             .iter()
@@ -337,7 +335,8 @@ pub fn generate(o: &Options, seed: u64) -> Result<Generated> {
     Ok(Generated {
         kind: "tectonic",
         seed,
-        puzzle: format::grid::write(&t, &t.givens),
+        // A blank line after the pieces keeps a batch of puzzles readable as one file.
+        puzzle: format::grid::write(&t, &t.givens) + "\n",
         rows: t
             .givens
             .chunks(t.width)
@@ -347,6 +346,32 @@ pub fn generate(o: &Options, seed: u64) -> Result<Generated> {
         grade: Some(grade),
         notes,
     })
+}
+
+/// `gridsat generate tectonic --format xml`: `count` puzzles (seeds `seed`, `seed + 1`, ...)
+/// as one XML document on standard output, each with its seed and grade as its source.
+pub fn run_xml(o: &Options, seed: u64, count: usize) -> Result<i32> {
+    let mut puzzles = Vec::with_capacity(count);
+    for k in 0..count {
+        let g = generate(o, seed.wrapping_add(k as u64))?;
+        let mut t = format::grid::parse("generated", &g.puzzle)
+            .map_err(|e| Error::Bug(format!("a generated puzzle does not read back: {e}")))?
+            .remove(0);
+        let mut source = format!("gridsat tectonic seed {}", g.seed);
+        if let Some(grade) = &g.grade {
+            source.push_str(&format!(", {} (rating {:.1})", grade.level, grade.rating));
+        }
+        t.source = Some(source);
+        puzzles.push(t);
+    }
+    let items: Vec<(&Tectonic, &[u8])> = puzzles.iter().map(|t| (t, t.givens.as_slice())).collect();
+    let text = format::xml::write(&items);
+    match std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(Error::Usage(format!("cannot write output: {e}")))
+        }
+        _ => Ok(0),
+    }
 }
 
 #[cfg(test)]

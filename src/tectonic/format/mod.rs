@@ -91,6 +91,40 @@ pub fn looks_like(path: &str, text: &str) -> bool {
     }
 }
 
+/// Puzzles written in `format` (`xml`: one document; `text`: the text form, separated by blank
+/// lines), each with its solution's rows when there is one, else as given.
+pub fn write_solutions(
+    format: &str,
+    items: &[(&Tectonic, Option<&Vec<Vec<i64>>>)],
+) -> Result<String, String> {
+    let values: Vec<Vec<u8>> = items
+        .iter()
+        .map(|(t, rows)| match rows {
+            Some(rows) => rows.iter().flatten().map(|&v| v as u8).collect(),
+            None => t.givens.clone(),
+        })
+        .collect();
+    match format {
+        "xml" => {
+            let pairs: Vec<(&Tectonic, &[u8])> = items
+                .iter()
+                .zip(&values)
+                .map(|((t, _), v)| (*t, v.as_slice()))
+                .collect();
+            Ok(xml::write(&pairs))
+        }
+        "text" => Ok(items
+            .iter()
+            .zip(&values)
+            .map(|((t, _), v)| grid::write(t, v))
+            .collect::<Vec<_>>()
+            .join("\n")),
+        other => Err(format!(
+            "unknown --format {other} for tectonic: expected xml or text"
+        )),
+    }
+}
+
 /// The 1-based line and column of byte `offset` in `text`.
 pub(crate) fn line_col(text: &str, offset: usize) -> Pos {
     let offset = offset.min(text.len());

@@ -13,9 +13,13 @@
 //! | naked pair, triple, quad: k cells that all see each other (same piece or touching) hold k values between them, so every cell that sees all of them loses those values | 6 (a pair in a piece), 4 and 5 (two touching cells with the same two candidates), generalised to k cells |
 //! | hidden pair, triple: k values of a piece have their places in the same k cells, so those cells lose every other candidate | generalises 3 |
 //!
-//! The seed's ninth strategy, trying both values of a two-candidate cell, is guessing; gridsat
-//! does not guess. When the techniques run out, `--fallback` continues with a step proven by
-//! SAT (the solution's value in the open cell with the fewest candidates).
+//! | contradiction: a candidate that, followed by singles only, leaves a cell without candidates or a piece without a place for a value, is removed | 9, without guessing |
+//!
+//! The seed's ninth strategy tries a value of a two-candidate cell and recurses, keeping
+//! whichever try solves the puzzle: a guess. The contradiction step instead removes a value
+//! only when a short chain of singles (at most 40 placements, shown in the step) proves it
+//! impossible. When the techniques run out, `--fallback` continues with a step proven by SAT
+//! (the solution's value in the open cell with the fewest candidates).
 
 use super::model::{bit, candidates};
 use super::{render, Filling, Tectonic};
@@ -129,29 +133,20 @@ impl Board {
 }
 
 /// A step placing `v` in `i`, with the removals that follow (from its piece and the touching
-/// cells: the seed's strategies 1 and 2).
-fn placement(
-    sh: &Shape,
-    b: &Board,
-    i: usize,
-    v: u8,
-    technique: &str,
-    rating: f64,
-    pattern: Vec<CellValue>,
-    text: String,
-) -> Step {
+/// cells: the seed's strategies 1 and 2); the caller names the technique and says why.
+fn placement(sh: &Shape, b: &Board, i: usize, v: u8) -> Step {
     let eliminations = sh.peers[i]
         .iter()
         .filter(|&&j| b.masks[j] & bit(v) != 0)
         .map(|&j| sh.cv(j, v))
         .collect();
     Step {
-        technique: technique.into(),
-        rating,
-        pattern,
+        technique: String::new(),
+        rating: 0.0,
+        pattern: vec![sh.cv(i, 0)],
         placements: vec![sh.cv(i, v)],
         eliminations,
-        text,
+        text: String::new(),
     }
 }
 
@@ -166,20 +161,17 @@ fn singles(sh: &Shape, b: &Board) -> Option<Step> {
         if open.len() == 1 && b.masks[open[0]].count_ones() == 1 {
             let i = open[0];
             let v = values_of(b.masks[i]).next().expect("one candidate");
-            return Some(placement(
-                sh,
-                b,
-                i,
-                v,
-                "full piece",
-                1.0,
-                cells.iter().map(|&j| sh.cv(j, 0)).collect(),
-                format!(
+            return Some(Step {
+                technique: "full piece".into(),
+                rating: 1.0,
+                pattern: cells.iter().map(|&j| sh.cv(j, 0)).collect(),
+                text: format!(
                     "{}={v} is the last open cell of {}",
                     sh.name(i),
                     sh.t.piece_name(p)
                 ),
-            ));
+                ..placement(sh, b, i, v)
+            });
         }
     }
     // Hidden single: a value with one place in its piece.
@@ -195,20 +187,17 @@ fn singles(sh: &Shape, b: &Board) -> Option<Step> {
                 .collect();
             if places.len() == 1 {
                 let i = places[0];
-                return Some(placement(
-                    sh,
-                    b,
-                    i,
-                    v,
-                    "hidden single",
-                    1.2,
-                    cells.iter().map(|&j| sh.cv(j, 0)).collect(),
-                    format!(
+                return Some(Step {
+                    technique: "hidden single".into(),
+                    rating: 1.2,
+                    pattern: cells.iter().map(|&j| sh.cv(j, 0)).collect(),
+                    text: format!(
                         "{}={v}: the only place for {v} in {}",
                         sh.name(i),
                         sh.t.piece_name(p)
                     ),
-                ));
+                    ..placement(sh, b, i, v)
+                });
             }
         }
     }
@@ -216,19 +205,16 @@ fn singles(sh: &Shape, b: &Board) -> Option<Step> {
     for i in 0..b.values.len() {
         if b.values[i] == 0 && b.masks[i].count_ones() == 1 {
             let v = values_of(b.masks[i]).next().expect("one candidate");
-            return Some(placement(
-                sh,
-                b,
-                i,
-                v,
-                "naked single",
-                1.5,
-                vec![sh.cv(i, 0)],
-                format!(
+            return Some(Step {
+                technique: "naked single".into(),
+                rating: 1.5,
+                pattern: vec![sh.cv(i, 0)],
+                text: format!(
                     "{}={v}: the only candidate left (its piece and the touching cells rule out the rest)",
                     sh.name(i)
                 ),
-            ));
+                ..placement(sh, b, i, v)
+            });
         }
     }
     None
@@ -486,6 +472,99 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
     out
 }
 
+/// Why the pencil marks cannot lead to a solution, if they cannot: an open cell with no
+/// candidate, or a piece with a missing value and no place for it.
+fn dead_end(sh: &Shape, b: &Board) -> Option<String> {
+    if let Some(i) = (0..b.values.len()).find(|&i| b.values[i] == 0 && b.masks[i] == 0) {
+        return Some(format!("{} would have no candidate left", sh.name(i)));
+    }
+    for (p, cells) in sh.pieces.iter().enumerate() {
+        for v in 1..=cells.len() as u8 {
+            if !cells
+                .iter()
+                .any(|&i| b.values[i] == v || b.masks[i] & bit(v) != 0)
+            {
+                return Some(format!(
+                    "{} would have no place for {v}",
+                    sh.t.piece_name(p)
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// The longest chain of singles a contradiction step follows.
+const CHAIN: usize = 40;
+
+/// Placing `v` in `i` and following singles: the placements made and the contradiction they
+/// reach, or `None` when they reach none within [`CHAIN`] placements.
+fn leads_to_contradiction(
+    sh: &Shape,
+    b: &Board,
+    i: usize,
+    v: u8,
+) -> Option<(Vec<(usize, u8)>, String)> {
+    let mut b = b.clone();
+    let mut step = placement(sh, &b, i, v);
+    let mut chain = Vec::new();
+    loop {
+        let p = &step.placements[0];
+        chain.push((p.row * sh.t.width + p.col, p.value as u8));
+        b.apply(&step, sh.t.width);
+        if let Some(why) = dead_end(sh, &b) {
+            return Some((chain, why));
+        }
+        if chain.len() > CHAIN || b.solved() {
+            return None;
+        }
+        step = singles(sh, &b)?;
+    }
+}
+
+/// A candidate that, followed by singles only, leads to a contradiction (cells with two
+/// candidates first, as the seed's trial step, then three): it is removed. Unlike the seed's
+/// trial this never guesses: the step is a proof by contradiction a person can follow.
+fn contradiction(sh: &Shape, b: &Board) -> Option<Step> {
+    for k in 2..=3 {
+        for i in 0..b.values.len() {
+            if b.values[i] != 0 || b.masks[i].count_ones() != k {
+                continue;
+            }
+            for v in values_of(b.masks[i]) {
+                let Some((chain, why)) = leads_to_contradiction(sh, b, i, v) else {
+                    continue;
+                };
+                let shown: Vec<String> = chain
+                    .iter()
+                    .skip(1)
+                    .take(6)
+                    .map(|&(c, w)| format!("{}={w}", sh.name(c)))
+                    .collect();
+                let more = if chain.len() > 7 { ", ..." } else { "" };
+                let follow = if shown.is_empty() {
+                    String::new()
+                } else {
+                    format!(" then singles give {}{more};", shown.join(", "))
+                };
+                return Some(Step {
+                    technique: "contradiction".into(),
+                    rating: 4.5,
+                    pattern: chain.iter().map(|&(c, w)| sh.cv(c, w)).collect(),
+                    placements: vec![],
+                    eliminations: vec![sh.cv(i, v)],
+                    text: format!(
+                        "if {}={v},{follow} {why}; so {} is not {v}",
+                        sh.name(i),
+                        sh.name(i)
+                    ),
+                });
+            }
+        }
+    }
+    None
+}
+
 /// The easiest step available, techniques tried from the easiest.
 fn next_step(sh: &Shape, b: &Board) -> Option<Step> {
     singles(sh, b)
@@ -495,6 +574,7 @@ fn next_step(sh: &Shape, b: &Board) -> Option<Step> {
         .or_else(|| naked_subset(sh, b, 3))
         .or_else(|| hidden_subset(sh, b, 3))
         .or_else(|| naked_subset(sh, b, 4))
+        .or_else(|| contradiction(sh, b))
 }
 
 fn solver_step(sh: &Shape, b: &Board, solution: &Filling) -> Option<Step> {
@@ -502,30 +582,27 @@ fn solver_step(sh: &Shape, b: &Board, solution: &Filling) -> Option<Step> {
         .filter(|&i| b.values[i] == 0)
         .min_by_key(|&i| (b.masks[i].count_ones(), i))?;
     let v = solution.0[i];
-    Some(placement(
-        sh,
-        b,
-        i,
-        v,
-        SOLVER_TECHNIQUE,
-        10.0,
-        vec![sh.cv(i, 0)],
-        format!(
+    Some(Step {
+        technique: SOLVER_TECHNIQUE.into(),
+        rating: 10.0,
+        pattern: vec![sh.cv(i, 0)],
+        text: format!(
             "{}={v}: every other candidate of the cell leads to a contradiction (proven by SAT)",
             sh.name(i)
         ),
-    ))
+        ..placement(sh, b, i, v)
+    })
 }
 
 /// A level word for a rating on the Tectonic scale (singles 1.0-1.5, shared neighbours and
-/// naked pairs up to 2.5, hidden pairs and naked triples up to 3.2, larger subsets up to 4.0,
-/// solver steps 10).
+/// naked pairs up to 2.5, hidden pairs and naked triples up to 3.2, larger subsets and
+/// contradictions up to 4.5, solver steps 10).
 pub fn level(rating: f64) -> &'static str {
     match rating {
         r if r <= 1.5 => "easy",
         r if r <= 2.5 => "medium",
         r if r <= 3.2 => "hard",
-        r if r <= 4.0 => "expert",
+        r if r <= 4.5 => "expert",
         _ => "extreme",
     }
 }
@@ -669,20 +746,39 @@ mod tests {
         assert_eq!(s.eliminations.len(), 4);
     }
 
+    /// `gridsat generate tectonic --size 7 --seed 107`: unique, and beyond the techniques.
+    const HARD: &str = "3....53\n..3....\n......2\n.......\n4..2...\n3......\n......3\n\naabcddd\nabbccdd\nabbceff\naggceff\nhggeeif\nhhjjeii\nhhjjjii\n";
+
     #[test]
     fn stuck_without_fallback_and_solved_with_it() {
-        // An empty 4x2 of two square pieces has several solutions, so use a puzzle whose
-        // techniques run out: two 2x2 pieces side by side with one given.
-        let text = "1...\n....\n\naabb\naabb\n";
-        let t = grid::parse("t", text).unwrap().remove(0);
-        match puzzle::verdict(&t, &SolverChoice::Embedded).unwrap() {
-            Solutions::Multiple(..) => {}
-            _ => panic!("expected several solutions"),
-        }
-        let (_, _, e) = explain("2.1.\n....\n\naabb\naabb\n", true);
+        let (_, _, e) = explain(HARD, false);
+        assert!(!e.solved);
+        let stuck = e.stuck.unwrap();
+        assert!(stuck.contains("12345"), "{stuck}");
+        assert!(e.steps.iter().any(|s| s.technique == "contradiction"));
+        let (_, s, e) = explain(HARD, true);
         assert!(e.solved);
-        assert!(e.steps.iter().all(|s| !s.text.is_empty()));
-        let _ = draw(&t, &Board::new(&t));
+        assert_eq!(e.grade.level, "extreme");
+        let solver: Vec<&Step> = e.steps.iter().filter(|s| s.by_solver()).collect();
+        assert!(!solver.is_empty());
+        // A solver step places the solution's value (verify_steps ran in `explain`).
+        let p = &solver[0].placements[0];
+        assert_eq!(s.0[p.row * 7 + p.col] as i64, p.value);
+    }
+
+    #[test]
+    fn contradiction_follows_singles_to_a_dead_end() {
+        let (_, _, e) = explain(HARD, false);
+        let c = e
+            .steps
+            .iter()
+            .find(|s| s.technique == "contradiction")
+            .unwrap();
+        assert_eq!(
+            c.text,
+            "if r5c6=5, then singles give r3c5=5; piece f would have no place for 5; so r5c6 is not 5"
+        );
+        assert_eq!(c.eliminations.len(), 1);
     }
 
     #[test]
