@@ -191,7 +191,7 @@ mod tests {
     use crate::solver::SolverChoice;
 
     /// The seed's own example (3 wide, 5 high).
-    pub fn seed_example() -> Tectonic {
+    pub(super) fn seed_example() -> Tectonic {
         let names: Vec<String> = "112 312 311 334 544"
             .chars()
             .filter(|c| !c.is_whitespace())
@@ -232,6 +232,13 @@ mod tests {
             }
         }
         assert_eq!(m.formula.num_clauses(), clauses);
+        // The figures models/tectonic.md gives for this example.
+        assert_eq!((m.formula.num_vars(), clauses), (55, 269));
+        let folded = build(&t, GivenMode::Fold, false);
+        assert_eq!(
+            (folded.formula.num_vars(), folded.formula.num_clauses()),
+            (28, 91)
+        );
         assert_eq!(m.givens.len(), 3);
         assert_eq!(m.givens[0].label, "r2c2=3");
         assert_eq!(m.formula.name_of(m.givens[0].lit.var()), Some("r2c2=3"));
