@@ -565,8 +565,9 @@ fn contradiction(sh: &Shape, b: &Board) -> Option<Step> {
     None
 }
 
-/// The easiest step available, techniques tried from the easiest.
-fn next_step(sh: &Shape, b: &Board) -> Option<Step> {
+/// The easiest step available, techniques tried from the easiest; contradiction steps only
+/// when `contradictions` is set.
+fn next_step(sh: &Shape, b: &Board, contradictions: bool) -> Option<Step> {
     singles(sh, b)
         .or_else(|| shared_neighbour(sh, b))
         .or_else(|| naked_subset(sh, b, 2))
@@ -574,7 +575,7 @@ fn next_step(sh: &Shape, b: &Board) -> Option<Step> {
         .or_else(|| naked_subset(sh, b, 3))
         .or_else(|| hidden_subset(sh, b, 3))
         .or_else(|| naked_subset(sh, b, 4))
-        .or_else(|| contradiction(sh, b))
+        .or_else(|| contradictions.then(|| contradiction(sh, b)).flatten())
 }
 
 fn solver_step(sh: &Shape, b: &Board, solution: &Filling) -> Option<Step> {
@@ -647,30 +648,41 @@ pub fn draw(t: &Tectonic, b: &Board) -> String {
     render::draw(t, &labels, &bold, Style::default())
 }
 
+/// The path from the givens, with or without contradiction steps (without them, only the
+/// seed's strategies 1-8 and their generalisations are used).
+pub fn explain_with(
+    t: &Tectonic,
+    solution: &Filling,
+    opts: ExplainOptions,
+    contradictions: bool,
+) -> Explanation {
+    let sh = Shape::new(t);
+    let mut b = Board::new(t);
+    let mut steps = Vec::new();
+    while !b.solved() {
+        let step = match next_step(&sh, &b, contradictions) {
+            Some(s) => s,
+            None if opts.fallback => match solver_step(&sh, &b, solution) {
+                Some(s) => s,
+                None => break,
+            },
+            None => break,
+        };
+        b.apply(&step, t.width);
+        steps.push(step);
+    }
+    let solved = b.solved();
+    Explanation {
+        grade: grade(&steps),
+        stuck: (!solved).then(|| draw(t, &b)),
+        steps,
+        solved,
+    }
+}
+
 impl Explain for Tectonic {
     fn explain(&self, solution: &Filling, opts: ExplainOptions) -> Explanation {
-        let sh = Shape::new(self);
-        let mut b = Board::new(self);
-        let mut steps = Vec::new();
-        while !b.solved() {
-            let step = match next_step(&sh, &b) {
-                Some(s) => s,
-                None if opts.fallback => match solver_step(&sh, &b, solution) {
-                    Some(s) => s,
-                    None => break,
-                },
-                None => break,
-            };
-            b.apply(&step, self.width);
-            steps.push(step);
-        }
-        let solved = b.solved();
-        Explanation {
-            grade: grade(&steps),
-            stuck: (!solved).then(|| draw(self, &b)),
-            steps,
-            solved,
-        }
+        explain_with(self, solution, opts, true)
     }
 }
 
