@@ -260,11 +260,20 @@ fn shared_neighbour(sh: &Shape, b: &Board) -> Option<Step> {
                 placements: vec![],
                 eliminations: targets.iter().map(|&x| sh.cv(x, v)).collect(),
                 text: format!(
-                    "the {v} of {} is in {}; {} touch{} all of them, so {} not {v}",
+                    "the {v} of {} is in {}; {} touch{} {}, so {} not {v}",
                     sh.t.piece_name(p),
-                    sh.names(&places),
+                    if places.len() == 2 {
+                        sh.names(&places).replace(' ', " or ")
+                    } else {
+                        format!("one of {}", sh.names(&places))
+                    },
                     sh.names(&targets),
                     if targets.len() == 1 { "es" } else { "" },
+                    if places.len() == 2 {
+                        "both"
+                    } else {
+                        "all of them"
+                    },
                     if targets.len() == 1 {
                         "it is"
                     } else {
