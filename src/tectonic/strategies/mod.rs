@@ -481,33 +481,13 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
     out
 }
 
-/// Why the pencil marks cannot lead to a solution, if they cannot: an open cell with no
-/// candidate, or a piece with a missing value and no place for it.
-fn dead_end(sh: &Shape, b: &Board) -> Option<String> {
-    if let Some(i) = (0..b.values.len()).find(|&i| b.values[i] == 0 && b.masks[i] == 0) {
-        return Some(format!("{} would have no candidate left", sh.name(i)));
-    }
-    for (p, cells) in sh.pieces.iter().enumerate() {
-        for v in 1..=cells.len() as u8 {
-            if !cells
-                .iter()
-                .any(|&i| b.values[i] == v || b.masks[i] & bit(v) != 0)
-            {
-                return Some(format!(
-                    "{} would have no place for {v}",
-                    sh.t.piece_name(p)
-                ));
-            }
-        }
-    }
-    None
-}
-
-/// The longest chain of singles a contradiction step follows.
+/// The longest chain of placements a contradiction step follows.
 const CHAIN: usize = 40;
 
-/// Placing `v` in `i` and following singles: the placements made and the contradiction they
-/// reach, or `None` when they reach none within [`CHAIN`] placements.
+/// Placing `v` in `i` and following singles (naked singles in the cells that lose a
+/// candidate, hidden singles in the pieces they are in): the placements made and the
+/// contradiction they reach, or `None` when they reach none within [`CHAIN`] placements.
+/// Only the cells and pieces a placement touches are looked at, so a trial is cheap.
 fn leads_to_contradiction(
     sh: &Shape,
     b: &Board,
@@ -515,20 +495,64 @@ fn leads_to_contradiction(
     v: u8,
 ) -> Option<(Vec<(usize, u8)>, String)> {
     let mut b = b.clone();
-    let mut step = placement(sh, &b, i, v);
-    let mut chain = Vec::new();
-    loop {
-        let p = &step.placements[0];
-        chain.push((p.row * sh.t.width + p.col, p.value as u8));
-        b.apply(&step, sh.t.width);
-        if let Some(why) = dead_end(sh, &b) {
+    let mut chain: Vec<(usize, u8)> = Vec::new();
+    let mut queue = std::collections::VecDeque::from([(i, v)]);
+    let mut pieces: Vec<usize> = Vec::new();
+    while let Some((c, w)) = queue.pop_front() {
+        if b.values[c] == w {
+            continue;
+        }
+        if b.values[c] != 0 {
+            let why = format!(
+                "{} would have to be both {} and {w}",
+                sh.name(c),
+                b.values[c]
+            );
             return Some((chain, why));
         }
-        if chain.len() > CHAIN || b.solved() {
+        if chain.len() >= CHAIN {
             return None;
         }
-        step = singles(sh, &b)?;
+        b.values[c] = w;
+        b.masks[c] = 0;
+        chain.push((c, w));
+        pieces.clear();
+        pieces.push(sh.t.regions[c]);
+        for &j in &sh.peers[c] {
+            if b.masks[j] & bit(w) == 0 {
+                continue;
+            }
+            b.masks[j] &= !bit(w);
+            if b.masks[j] == 0 {
+                let why = format!("{} would have no candidate left", sh.name(j));
+                return Some((chain, why));
+            }
+            if b.masks[j].count_ones() == 1 {
+                queue.push_back((j, values_of(b.masks[j]).next().expect("one")));
+            }
+            pieces.push(sh.t.regions[j]);
+        }
+        pieces.sort_unstable();
+        pieces.dedup();
+        for &p in &pieces {
+            let cells = &sh.pieces[p];
+            for u in 1..=cells.len() as u8 {
+                if cells.iter().any(|&k| b.values[k] == u) {
+                    continue;
+                }
+                let mut places = cells.iter().filter(|&&k| b.masks[k] & bit(u) != 0);
+                match (places.next(), places.next()) {
+                    (None, _) => {
+                        let why = format!("{} would have no place for {u}", sh.t.piece_name(p));
+                        return Some((chain, why));
+                    }
+                    (Some(&k), None) => queue.push_back((k, u)),
+                    _ => {}
+                }
+            }
+        }
     }
+    None
 }
 
 /// A candidate that, followed by singles only, leads to a contradiction (cells with two
