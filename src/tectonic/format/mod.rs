@@ -86,7 +86,15 @@ pub fn looks_like(path: &str, text: &str) -> bool {
         Some(_) if first_line(text).is_some_and(|l| l.contains(',')) => {
             csv::layout_path(path).is_some()
         }
-        Some(_) => grid::parse(path, text).is_ok_and(|ps| !ps.is_empty()),
+        // Two grids need a blank line between them or a size line; only then try to read.
+        Some(_) => {
+            let blank_between = text.trim().lines().any(|l| l.trim().is_empty());
+            let sized = first_line(text).is_some_and(|l| {
+                let t: Vec<&str> = l.split_whitespace().collect();
+                t.len() == 2 && t.iter().all(|x| x.parse::<usize>().is_ok())
+            });
+            (blank_between || sized) && grid::parse(path, text).is_ok_and(|ps| !ps.is_empty())
+        }
         None => false,
     }
 }
