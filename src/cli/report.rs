@@ -166,6 +166,20 @@ fn headline(r: &Report, mode: Mode) -> String {
 /// Runs `mode` on every puzzle, prints reports and a summary, and returns the exit code.
 pub fn run_batch(files: &[(String, Vec<AnyPuzzle>)], mode: Mode, run: &RunArgs) -> Result<i32> {
     let choice = solver_choice(run)?;
+    // `--format`: the puzzles are written back with their solutions at the end; checked first.
+    let mut written: Vec<(&AnyPuzzle, Option<Vec<Vec<i64>>>)> = Vec::new();
+    if let Some(f) = &run.format {
+        if run.json {
+            return Err(crate::error::Error::Usage(
+                "--format and --json do not go together".into(),
+            ));
+        }
+        let all: Vec<(&AnyPuzzle, Option<&Vec<Vec<i64>>>)> = files
+            .iter()
+            .flat_map(|(_, ps)| ps.iter().map(|p| (p, None)))
+            .collect();
+        crate::kinds::write_solutions(f, &all).map_err(crate::error::Error::Usage)?;
+    }
     let total: usize = files.iter().map(|(_, ps)| ps.len()).sum();
     let style = Style {
         color: !run.json
@@ -190,8 +204,15 @@ pub fn run_batch(files: &[(String, Vec<AnyPuzzle>)], mode: Mode, run: &RunArgs) 
                 "none" => none += 1,
                 _ => solved += 1,
             }
+            if run.format.is_some() {
+                let solved = matches!(r.status, "unique" | "solved");
+                written.push((any, r.solution.clone().filter(|_| solved)));
+            }
             let mut write = || -> std::io::Result<()> {
-                if run.json {
+                if run.format.is_some() {
+                    eprintln!("{}", headline(&r, mode));
+                    Ok(())
+                } else if run.json {
                     serde_json::to_writer(&mut out, &r)?;
                     writeln!(out)
                 } else {
@@ -226,6 +247,18 @@ pub fn run_batch(files: &[(String, Vec<AnyPuzzle>)], mode: Mode, run: &RunArgs) 
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    if let Some(f) = &run.format {
+        let items: Vec<(&AnyPuzzle, Option<&Vec<Vec<i64>>>)> =
+            written.iter().map(|(p, s)| (*p, s.as_ref())).collect();
+        let doc = crate::kinds::write_solutions(f, &items).map_err(crate::error::Error::Usage)?;
+        if let Err(e) = out.write_all(doc.as_bytes()) {
+            if e.kind() != std::io::ErrorKind::BrokenPipe {
+                return Err(crate::error::Error::Usage(format!(
+                    "cannot write output: {e}"
+                )));
+            }
+        }
+    }
     let secs = start.elapsed().as_secs_f64();
     if total > 1 {
         let rate = if secs > 0.0 { total as f64 / secs } else { 0.0 };
@@ -235,7 +268,7 @@ pub fn run_batch(files: &[(String, Vec<AnyPuzzle>)], mode: Mode, run: &RunArgs) 
             ),
             _ => format!("summary: {total} puzzles: {solved} solved, {none} none in {secs:.3} s ({rate:.0} puzzles/s)"),
         };
-        if run.json {
+        if run.json || run.format.is_some() {
             eprintln!("{line}");
         } else {
             let _ = writeln!(out, "{line}");
