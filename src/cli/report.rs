@@ -181,7 +181,7 @@ pub fn run_batch(files: &[(String, Vec<AnyPuzzle>)], mode: Mode, run: &RunArgs) 
         for (i, any) in puzzles.iter().enumerate() {
             let t = Instant::now();
             let mut r = with_puzzle!(any, p => analyze(p, mode, &choice, style))?;
-            r.time_ms = t.elapsed().as_secs_f64() * 1e3;
+            r.time_ms = (t.elapsed().as_secs_f64() * 1e6).round() / 1e3;
             r.file = file.clone();
             r.index = i + 1;
             match r.status {
