@@ -89,7 +89,7 @@ impl Encoding {
         unit_at_least_one: true,
         at_most_one: AtMostOne::Pairwise,
         peers_once: true,
-        order_by_candidates: true,
+        order_by_candidates: false,
     };
     /// The first model gridsat had: givens folded without singles, exactly-one everywhere,
     /// the shared at-most-one (ladder above six literals).
@@ -297,8 +297,6 @@ pub fn build_with(s: &Sudoku, mode: GivenMode, names: bool, enc: Encoding) -> Mo
         cell_vars: vec![(0, 0); n * n],
         fixed,
     };
-    // lit_of[i * n + v - 1]: the literal of cell i taking value v, if it has one.
-    let mut lit_of: Vec<Option<Lit>> = vec![None; n * n * n];
     let mut order: Vec<usize> = (0..n * n).collect();
     if enc.order_by_candidates {
         order.sort_by_key(|&i| masks[i].count_ones());
@@ -310,12 +308,14 @@ pub fn build_with(s: &Sudoku, mode: GivenMode, names: bool, enc: Encoding) -> Mo
         while bits != 0 {
             let v = bits.trailing_zeros() as u8 + 1;
             bits &= bits - 1;
-            let var = f.named_var(|| format!("{}={}", cell_name(i / n, i % n), v));
+            f.named_var(|| format!("{}={}", cell_name(i / n, i % n), v));
             map.var_cell.push((i as u32, v));
-            lit_of[i * n + v as usize - 1] = Some(var.pos());
         }
     }
     let answer: Vec<Var> = (0..num_lits).map(Var::from_index).collect();
+    // Room for the clauses: at most one at-least-one clause per cell and per unit value, and
+    // at most 2 * n binary clauses per literal (its cell's and its units' pairs).
+    f.reserve(n * n + 3 * n * n + num_lits * n, 2 * num_lits * (1 + 2 * n));
     // Each open cell takes at least one (and, if chosen, at most one) of its candidates.
     let mut ls: Vec<Lit> = Vec::with_capacity(n);
     for i in 0..n * n {
@@ -331,39 +331,38 @@ pub fn build_with(s: &Sudoku, mode: GivenMode, names: bool, enc: Encoding) -> Mo
     }
     // Each unit holds each value it still misses exactly once (at least once if chosen).
     let pairwise_boxes = enc.peers_once && enc.at_most_one == AtMostOne::Pairwise;
-    let mut cells: Vec<usize> = Vec::with_capacity(n);
-    let row: Vec<u8> = (0..n * n).map(|i| (i / n) as u8).collect();
-    let col: Vec<u8> = (0..n * n).map(|i| (i % n) as u8).collect();
+    // by_value[v - 1]: the unit's cells that have candidate v, with their literals.
+    let mut by_value: Vec<Vec<(usize, Lit)>> = vec![Vec::with_capacity(n); n];
     for (u, unit) in units.iter().enumerate() {
         let is_box = u >= 2 * n;
         let mut placed: u64 = 0;
+        for group in by_value.iter_mut() {
+            group.clear();
+        }
         for &i in unit {
             if map.fixed[i] != 0 {
                 placed |= 1u64 << (map.fixed[i] - 1);
             }
+            for (v, l) in map.cell_lits(i) {
+                by_value[v as usize - 1].push((i, l));
+            }
         }
-        for v in 1..=n {
-            if placed >> (v - 1) & 1 == 1 {
+        for (v, group) in by_value.iter().enumerate() {
+            if placed >> v & 1 == 1 {
                 continue;
             }
-            cells.clear();
-            cells.extend(
-                unit.iter()
-                    .copied()
-                    .filter(|&i| lit_of[i * n + v - 1].is_some()),
-            );
             ls.clear();
-            ls.extend(cells.iter().filter_map(|&i| lit_of[i * n + v - 1]));
+            ls.extend(group.iter().map(|&(_, l)| l));
             if enc.unit_at_least_one {
                 f.add_clause(&ls);
             }
             if is_box && pairwise_boxes {
                 // "Not both" for two cells of the box in different rows and columns; pairs in
                 // one row or column already have their clause from that unit.
-                for a in 0..cells.len() {
-                    for b in a + 1..cells.len() {
-                        if row[cells[a]] != row[cells[b]] && col[cells[a]] != col[cells[b]] {
-                            f.add_clause(&[!ls[a], !ls[b]]);
+                for (a, &(i, x)) in group.iter().enumerate() {
+                    for &(j, y) in &group[a + 1..] {
+                        if i / n != j / n && i % n != j % n {
+                            f.add_clause(&[!x, !y]);
                         }
                     }
                 }
@@ -378,7 +377,7 @@ pub fn build_with(s: &Sudoku, mode: GivenMode, names: bool, enc: Encoding) -> Mo
             if v != 0 {
                 givens.push(Given {
                     label: format!("{}={}", cell_name(i / n, i % n), v),
-                    lit: lit_of[i * n + v as usize - 1].expect("every value has a literal"),
+                    lit: map.lit(i, v).expect("every value has a literal"),
                 });
             }
         }
