@@ -529,3 +529,32 @@ fn generate_errors_cleanly() {
         .code(2)
         .stderr(contains("--count must be at least 1"));
 }
+
+#[test]
+fn a_puzzle_singles_solve_exports_an_empty_formula_that_still_decodes() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("c.cnf").display().to_string();
+    gridsat()
+        .args(["dimacs", &p("classic.txt"), "-o", &cnf])
+        .assert()
+        .code(0);
+    assert!(std::fs::read_to_string(&cnf)
+        .unwrap()
+        .contains("\np cnf 0 0\n"));
+    let ans = gridsat().args(["sat", &cnf]).output().unwrap();
+    assert_eq!(ans.status.code(), Some(10));
+    let answer = dir.path().join("c.ans");
+    std::fs::write(&answer, &ans.stdout).unwrap();
+    gridsat()
+        .args(["decode", &p("classic.txt"), &answer.display().to_string()])
+        .assert()
+        .code(0)
+        .stdout(contains("5 3 4 | 6 7 8 | 9 1 2"));
+    // A puzzle whose singles contradict each other exports the empty clause.
+    let none = dir.path().join("n.cnf").display().to_string();
+    gridsat()
+        .args(["dimacs", &p("none.txt"), "-o", &none])
+        .assert()
+        .code(0);
+    gridsat().args(["sat", &none]).assert().code(20);
+}
