@@ -158,7 +158,7 @@ fn folded_and_full_models_agree_on_every_project_puzzle() {
                     .solutions(10, &[])
                     .unwrap()
                     .iter()
-                    .map(|a| model::decode(&m.map, a).0)
+                    .map(|a| model::decode(&s, &m.map, a).0)
                     .collect();
                 sols.sort();
                 answers.push(sols);

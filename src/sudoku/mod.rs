@@ -119,7 +119,7 @@ impl Puzzle for Sudoku {
     }
 
     fn decode(&self, model: &Model<Self::Map>, a: &Assignment) -> Grid {
-        model::decode(&model.map, a)
+        model::decode(self, &model.map, a)
     }
 
     fn check(&self, s: &Grid) -> Result<(), String> {

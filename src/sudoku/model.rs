@@ -391,8 +391,9 @@ pub fn build_with(s: &Sudoku, mode: GivenMode, names: bool, enc: Encoding) -> Mo
     }
 }
 
-/// Reads the grid from an assignment.
-pub fn decode(map: &SudokuMap, a: &Assignment) -> Grid {
+/// Reads the grid of `s` from an assignment of its model.
+pub fn decode(s: &Sudoku, map: &SudokuMap, a: &Assignment) -> Grid {
+    debug_assert_eq!(s.cells.len(), map.fixed.len(), "a map of another puzzle");
     Grid(
         map.fixed
             .iter()
@@ -454,7 +455,7 @@ mod tests {
             .solutions(max, &givens)
             .unwrap()
             .iter()
-            .map(|a| decode(&m.map, a).0)
+            .map(|a| decode(s, &m.map, a).0)
             .collect()
     }
 
