@@ -54,7 +54,13 @@ pub struct Report {
     pub text: String,
 }
 
-fn analyze<P: Puzzle>(p: &P, mode: Mode, choice: &SolverChoice, style: Style) -> Result<Report> {
+/// `style` is `None` for JSON output, where no text is drawn.
+fn analyze<P: Puzzle>(
+    p: &P,
+    mode: Mode,
+    choice: &SolverChoice,
+    style: Option<Style>,
+) -> Result<Report> {
     let mut r = Report {
         kind: p.kind().name(),
         description: p.describe(),
@@ -72,7 +78,9 @@ fn analyze<P: Puzzle>(p: &P, mode: Mode, choice: &SolverChoice, style: Style) ->
                 r.status = "solved";
                 r.solution = Some(p.rows(&s));
                 add_extra(&mut r, &s);
-                text.push_str(&p.render(Some(&s), style));
+                if let Some(style) = style {
+                    text.push_str(&p.render(Some(&s), style));
+                }
             }
             None => none(p, choice, &mut r)?,
         },
@@ -81,7 +89,7 @@ fn analyze<P: Puzzle>(p: &P, mode: Mode, choice: &SolverChoice, style: Style) ->
                 r.status = "unique";
                 r.solution = Some(p.rows(&s));
                 add_extra(&mut r, &s);
-                if grids {
+                if let (true, Some(style)) = (grids, style) {
                     text.push_str(&p.render(Some(&s), style));
                 }
             }
@@ -91,10 +99,12 @@ fn analyze<P: Puzzle>(p: &P, mode: Mode, choice: &SolverChoice, style: Style) ->
                 r.second_solution = Some(p.rows(&b));
                 add_extra(&mut r, &a);
                 r.differing_cells = Some(cells.iter().map(|&(y, x)| cell_name(y, x)).collect());
-                text.push_str("first solution:\n");
-                text.push_str(&p.render(Some(&a), style));
-                text.push_str("second solution:\n");
-                text.push_str(&p.render(Some(&b), style));
+                if let Some(style) = style {
+                    text.push_str("first solution:\n");
+                    text.push_str(&p.render(Some(&a), style));
+                    text.push_str("second solution:\n");
+                    text.push_str(&p.render(Some(&b), style));
+                }
                 if forced {
                     let cells = puzzle::forced(p, choice)?.unwrap_or_default();
                     r.forced_cells = Some(
@@ -194,8 +204,9 @@ pub fn run_batch(files: &[(String, Vec<AnyPuzzle>)], mode: Mode, run: &RunArgs) 
     for (file, puzzles) in files {
         for (i, any) in puzzles.iter().enumerate() {
             let t = Instant::now();
-            let mut r = with_puzzle!(any, p => analyze(p, mode, &choice, style))?;
-            r.time_ms = t.elapsed().as_secs_f64() * 1e3;
+            let text_style = (!run.json).then_some(style);
+            let mut r = with_puzzle!(any, p => analyze(p, mode, &choice, text_style))?;
+            r.time_ms = (t.elapsed().as_secs_f64() * 1e6).round() / 1e3;
             r.file = file.clone();
             r.index = i + 1;
             match r.status {

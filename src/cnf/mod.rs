@@ -163,6 +163,13 @@ impl Formula {
         Formula::default()
     }
 
+    /// Reserves room for `clauses` more clauses with `lits` literals in all (saves regrowing
+    /// when a model knows its size in advance).
+    pub fn reserve(&mut self, clauses: usize, lits: usize) {
+        self.ends.reserve(clauses);
+        self.lits.reserve(lits);
+    }
+
     /// A fresh variable.
     pub fn new_var(&mut self) -> Var {
         self.num_vars += 1;
