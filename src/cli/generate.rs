@@ -67,6 +67,7 @@ pub fn parse_layout(s: &Option<String>) -> Result<Option<Layout>> {
 /// A kind's generator, set up from the command line.
 enum Plan {
     Sudoku(sudoku_gen::Options, Layout),
+    Tectonic(crate::tectonic::generate::Options),
 }
 
 /// What one seed gave.
@@ -76,8 +77,37 @@ enum Made {
     Missed(String),
 }
 
+/// The Tectonic generator's options from the command line.
+fn tectonic_options(a: &GenerateArgs) -> Result<crate::tectonic::generate::Options> {
+    for (flag, given) in [
+        ("--box", a.box_shape.is_some()),
+        ("--symmetry", a.symmetry.is_some()),
+        ("--clues", a.clues.is_some()),
+        ("--attempts", a.attempts.is_some()),
+        ("--layout", a.layout.is_some()),
+    ] {
+        if given {
+            return Err(Error::Usage(format!(
+                "{flag} is not available for tectonic (its puzzles are always minimal)"
+            )));
+        }
+    }
+    let side = a.size.unwrap_or(8);
+    Ok(crate::tectonic::generate::Options {
+        width: a.width.unwrap_or(side),
+        height: a.height.unwrap_or(side),
+        max_piece: a.max_piece.unwrap_or(5),
+        difficulty: a.difficulty.clone(),
+    })
+}
+
 /// Sudoku options from the command line, with notes for the user (an adjusted clue range).
 fn sudoku_plan(a: &GenerateArgs) -> Result<(Plan, Vec<String>)> {
+    if a.max_piece.is_some() {
+        return Err(Error::Usage(
+            "--max-piece is for tectonic; a Sudoku's boxes are set with --box RxC".into(),
+        ));
+    }
     if a.width.is_some() || a.height.is_some() {
         return Err(Error::Usage(
             "a Sudoku grid is square: give its side with --size (and --box RxC for its boxes), not --width/--height".into(),
@@ -178,6 +208,7 @@ fn sudoku_command(o: &sudoku_gen::Options, seed: u64) -> String {
 fn plan(kind: Kind, a: &GenerateArgs) -> Result<(Plan, Vec<String>)> {
     match kind {
         Kind::Sudoku => sudoku_plan(a),
+        Kind::Tectonic => Ok((Plan::Tectonic(tectonic_options(a)?), Vec::new())),
         other => Err(Error::Usage(format!(
             "generating {} puzzles is not available yet",
             other.name()
@@ -195,6 +226,7 @@ fn one(plan: &Plan, seed: u64) -> Result<Made> {
             }
             sudoku_gen::Outcome::Missed(m) => Made::Missed(m.message(o)),
         }),
+        Plan::Tectonic(o) => crate::tectonic::generate::generate(o, seed).map(Made::Puzzle),
     }
 }
 
@@ -208,6 +240,17 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
     })?;
     if a.count == 0 {
         return Err(Error::Usage("--count must be at least 1".into()));
+    }
+    match a.format.as_deref() {
+        None => {}
+        Some("xml") if kind == Kind::Tectonic && !a.json => {
+            return crate::tectonic::generate::run_xml(&tectonic_options(a)?, a.seed, a.count)
+        }
+        Some(f) => {
+            return Err(Error::Usage(format!(
+                "--format {f} is not available here: generate writes each kind's text form (or --json); tectonic also writes --format xml"
+            )))
+        }
     }
     let (plan, notes) = plan(kind, a)?;
     for n in &notes {

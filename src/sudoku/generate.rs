@@ -551,15 +551,11 @@ fn draw_grid(
     let givens: Vec<Lit> = (0..n * n)
         .map(|i| {
             let v = solution.0[i];
-            model.map.cell_lits[i]
-                .iter()
-                .find(|&&(w, _)| w == v)
-                .map(|&(_, l)| l)
-                .ok_or_else(|| {
-                    Error::Bug(format!(
-                        "the Sudoku model has no literal for {v} in cell {i}"
-                    ))
-                })
+            model.map.lit(i, v).ok_or_else(|| {
+                Error::Bug(format!(
+                    "the Sudoku model has no literal for {v} in cell {i}"
+                ))
+            })
         })
         .collect::<Result<_>>()?;
     // The model's assignment for the shuffled grid (every cell assumed: propagation finds it).
