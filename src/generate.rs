@@ -226,6 +226,16 @@ mod tests {
         (s, sol, givens)
     }
 
+    /// The givens that `kept` keeps.
+    fn kept_lits(givens: &[Lit], kept: &[bool]) -> Vec<Lit> {
+        givens
+            .iter()
+            .zip(kept)
+            .filter(|&(_, &k)| k)
+            .map(|(&l, _)| l)
+            .collect()
+    }
+
     #[test]
     fn random_solutions_are_solutions_and_follow_the_seed() {
         let (f, x) = latin4();
@@ -259,12 +269,7 @@ mod tests {
         assert_eq!(givens.len(), 16);
         let groups: Vec<Vec<usize>> = (0..16).map(|i| vec![i]).collect();
         let kept = reduce_givens(&mut s, &givens, &sol, &groups, |_, _| true).unwrap();
-        let left: Vec<Lit> = givens
-            .iter()
-            .zip(&kept)
-            .filter(|&(_, &k)| k)
-            .map(|(&l, _)| l)
-            .collect();
+        let left = kept_lits(&givens, &kept);
         assert!(left.len() < 16);
         // A fresh session proves the reduced set unique and minimal.
         let mut fresh = session(&f, &x);
@@ -312,12 +317,7 @@ mod tests {
         .unwrap();
         assert_eq!(kept.iter().filter(|&&b| b).count(), 12);
         assert!(seen > 4, "accept is asked after each proven removal");
-        let left: Vec<Lit> = givens
-            .iter()
-            .zip(&kept)
-            .filter(|&(_, &k)| k)
-            .map(|(&l, _)| l)
-            .collect();
+        let left = kept_lits(&givens, &kept);
         let mut fresh = session(&f, &x);
         assert!(matches!(fresh.verdict(&left).unwrap(), Verdict::Unique(_)));
     }
