@@ -1,7 +1,8 @@
 //! What every kind's generator shares: the seeded random source (ChaCha, so a seed gives the
 //! same puzzles on every machine), a random solution drawn from the SAT solver
 //! ([`random_solution`]), the removal of givens while SAT still proves the puzzle unique
-//! ([`reduce_givens`]), and the [`Generated`] record every generator returns.
+//! ([`reduce_givens`], [`reduce_givens_with`]), the test that no given can go
+//! ([`removable_givens`]), and the [`Generated`] record every generator returns.
 
 use crate::cnf::{Assignment, Lit, Var};
 use crate::explain::Grade;
@@ -78,7 +79,21 @@ pub fn reduce_givens(
     givens: &[Lit],
     solution: &Assignment,
     groups: &[Vec<usize>],
+    allow: impl FnMut(&[bool], &[usize]) -> bool,
+) -> Result<Vec<bool>, SolverError> {
+    reduce_givens_with(session, givens, solution, groups, allow, |_| true)
+}
+
+/// [`reduce_givens`] with a second say: a removal that SAT has proven keeps the solution unique
+/// is kept only when `accept(kept)` (the givens that would stay) agrees, for a test that only
+/// makes sense on a unique puzzle or costs more than a solve (a difficulty ceiling, say).
+pub fn reduce_givens_with(
+    session: &mut Session,
+    givens: &[Lit],
+    solution: &Assignment,
+    groups: &[Vec<usize>],
     mut allow: impl FnMut(&[bool], &[usize]) -> bool,
+    mut accept: impl FnMut(&[bool]) -> bool,
 ) -> Result<Vec<bool>, SolverError> {
     let block = session.blocking_clause(solution);
     session.add_clause(&block);
@@ -97,12 +112,43 @@ pub fn reduce_givens(
                 .map(|(_, &l)| l),
         );
         if let Outcome::Unsat(_) = session.solve(&trial)? {
+            let before = kept.clone();
             for &i in group {
                 kept[i] = false;
+            }
+            if !accept(&kept) {
+                kept = before;
             }
         }
     }
     Ok(kept)
+}
+
+/// The kept givens that could still go one at a time: each is removed alone (the other kept
+/// givens as assumptions) and listed when SAT still proves the solution unique. Empty means
+/// the kept givens are minimal. Call it on the session [`reduce_givens`] left behind (it holds
+/// the clause "differ from the solution", which this question needs too).
+pub fn removable_givens(
+    session: &mut Session,
+    givens: &[Lit],
+    kept: &[bool],
+) -> Result<Vec<usize>, SolverError> {
+    let mut removable = Vec::new();
+    let mut trial: Vec<Lit> = Vec::with_capacity(givens.len());
+    for i in (0..givens.len()).filter(|&i| kept[i]) {
+        trial.clear();
+        trial.extend(
+            givens
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| kept[j] && j != i)
+                .map(|(_, &l)| l),
+        );
+        if let Outcome::Unsat(_) = session.solve(&trial)? {
+            removable.push(i);
+        }
+    }
+    Ok(removable)
 }
 
 /// One generated puzzle.
@@ -170,6 +216,26 @@ mod tests {
         Session::new(Box::new(Varisat::new()), f, x.to_vec(), true)
     }
 
+    /// A session, a random full square from `seed`, and its cells as givens.
+    fn drawn(f: &Formula, x: &[Var], seed: u64) -> (Session<'static>, Assignment, Vec<Lit>) {
+        let mut s = session(f, x);
+        let sol = random_solution(&mut s, x, true, 20, &mut rng(seed))
+            .unwrap()
+            .unwrap();
+        let givens = x.iter().filter(|&&v| sol.var(v)).map(|v| v.pos()).collect();
+        (s, sol, givens)
+    }
+
+    /// The givens that `kept` keeps.
+    fn kept_lits(givens: &[Lit], kept: &[bool]) -> Vec<Lit> {
+        givens
+            .iter()
+            .zip(kept)
+            .filter(|&(_, &k)| k)
+            .map(|(&l, _)| l)
+            .collect()
+    }
+
     #[test]
     fn random_solutions_are_solutions_and_follow_the_seed() {
         let (f, x) = latin4();
@@ -199,20 +265,11 @@ mod tests {
     #[test]
     fn reduced_givens_keep_the_solution_unique() {
         let (f, x) = latin4();
-        let mut s = session(&f, &x);
-        let sol = random_solution(&mut s, &x, true, 20, &mut rng(3))
-            .unwrap()
-            .unwrap();
-        let givens: Vec<Lit> = x.iter().filter(|&&v| sol.var(v)).map(|v| v.pos()).collect();
+        let (mut s, sol, givens) = drawn(&f, &x, 3);
         assert_eq!(givens.len(), 16);
         let groups: Vec<Vec<usize>> = (0..16).map(|i| vec![i]).collect();
         let kept = reduce_givens(&mut s, &givens, &sol, &groups, |_, _| true).unwrap();
-        let left: Vec<Lit> = givens
-            .iter()
-            .zip(&kept)
-            .filter(|&(_, &k)| k)
-            .map(|(&l, _)| l)
-            .collect();
+        let left = kept_lits(&givens, &kept);
         assert!(left.len() < 16);
         // A fresh session proves the reduced set unique and minimal.
         let mut fresh = session(&f, &x);
@@ -224,9 +281,44 @@ mod tests {
                 Verdict::Multiple(..)
             ));
         }
-        // A floor refuses every removal: all givens stay.
+        // The session left behind knows the reduced set is minimal.
+        assert_eq!(
+            removable_givens(&mut s, &givens, &kept).unwrap(),
+            Vec::<usize>::new()
+        );
+        // A floor refuses every removal: all givens stay, and all of them could go alone.
         let mut s = session(&f, &x);
         let kept = reduce_givens(&mut s, &givens, &sol, &groups, |_, _| false).unwrap();
         assert!(kept.iter().all(|&k| k));
+        assert_eq!(
+            removable_givens(&mut s, &givens, &kept).unwrap(),
+            (0..16).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn accept_has_the_last_word_on_unique_removals() {
+        let (f, x) = latin4();
+        let (mut s, sol, givens) = drawn(&f, &x, 5);
+        let groups: Vec<Vec<usize>> = (0..16).map(|i| vec![i]).collect();
+        // accept sees only unique candidates, and refusing below 12 givens keeps 12.
+        let mut seen = 0;
+        let kept = reduce_givens_with(
+            &mut s,
+            &givens,
+            &sol,
+            &groups,
+            |_, _| true,
+            |k| {
+                seen += 1;
+                k.iter().filter(|&&b| b).count() >= 12
+            },
+        )
+        .unwrap();
+        assert_eq!(kept.iter().filter(|&&b| b).count(), 12);
+        assert!(seen > 4, "accept is asked after each proven removal");
+        let left = kept_lits(&givens, &kept);
+        let mut fresh = session(&f, &x);
+        assert!(matches!(fresh.verdict(&left).unwrap(), Verdict::Unique(_)));
     }
 }

@@ -169,11 +169,12 @@ pub struct ExplainArgs {
 }
 
 #[derive(Args, Debug, Clone)]
+#[command(after_long_help = GENERATE_HELP)]
 pub struct GenerateArgs {
     /// The kind of puzzle to generate (sudoku, takuzu, tectonic, numberlink).
     #[arg(value_name = "KIND")]
     pub kind: String,
-    /// Side of a square grid (Sudoku: 4 to 25; others: the grid's width and height).
+    /// Side of a square grid (Sudoku: 4 to 25, default 9; others: the grid's width and height).
     #[arg(long)]
     pub size: Option<usize>,
     /// Width of a rectangular grid (kinds that allow one).
@@ -182,13 +183,15 @@ pub struct GenerateArgs {
     /// Height of a rectangular grid (kinds that allow one).
     #[arg(long)]
     pub height: Option<usize>,
-    /// Sudoku box shape ROWSxCOLS (default: inferred from --size).
+    /// Sudoku box shape ROWSxCOLS (default: inferred from --size; --box alone sets the size).
     #[arg(long = "box", value_name = "RxC")]
     pub box_shape: Option<String>,
-    /// Target difficulty (Sudoku: easy, medium, hard, expert, extreme, or evil by clue count).
-    #[arg(long)]
+    /// Target grade level from the strategy engine (Sudoku: easy, medium, hard, expert,
+    /// extreme). For a number of givens use --clues.
+    #[arg(long, value_name = "LEVEL")]
     pub difficulty: Option<String>,
-    /// Symmetry of the givens: none, rotational, quarter-turn, mirror, diagonal.
+    /// Symmetry of the givens: none, rotational (180°), quarter-turn (90°), mirror
+    /// (left-right), diagonal.
     #[arg(long)]
     pub symmetry: Option<String>,
     /// How many puzzles.
@@ -198,12 +201,21 @@ pub struct GenerateArgs {
     /// batch uses seed + i, and each is printed with its own seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Remove givens until none can be removed without losing uniqueness.
+    /// Only minimal puzzles: no single given can be removed without losing uniqueness (with a
+    /// symmetry too: a grid whose reduction is not minimal is reduced again, then replaced).
     #[arg(long)]
     pub minimal: bool,
-    /// Number of givens wanted, as MIN-MAX or one number.
-    #[arg(long, value_name = "MIN-MAX")]
+    /// Number of givens wanted: one number, MIN-MAX, or a band (Sudoku: easy 36-45, medium
+    /// 27-35, hard 19-26, evil 16-18 on 9x9, scaled by cell count on other sizes).
+    #[arg(long, value_name = "MIN-MAX|BAND")]
     pub clues: Option<String>,
+    /// Fresh grids tried per puzzle before its target counts as missed (default 100).
+    #[arg(long, value_name = "N")]
+    pub attempts: Option<usize>,
+    /// How puzzles are written: line (one line per puzzle) or grid (default: line up to 9x9,
+    /// grid above).
+    #[arg(long, value_name = "LAYOUT")]
+    pub layout: Option<String>,
     /// Tectonic: the largest piece, in cells (4 or more; default 5).
     #[arg(long, value_name = "N")]
     pub max_piece: Option<usize>,
@@ -217,3 +229,33 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub no_progress: bool,
 }
+
+/// The long help of `gridsat help generate`.
+const GENERATE_HELP: &str = "\
+Sudoku:
+  A random full grid from the SAT solver, then givens removed one at a time (or one symmetry
+  orbit at a time) while SAT still proves the solution unique. Every puzzle is unique, graded,
+  and printed with its seed and the command that makes it again.
+
+  Two ways to ask for difficulty, which can be combined:
+    --difficulty LEVEL  by grade: easy, medium, hard, expert, extreme (the level `grade` gives:
+                        the hardest technique the strategy engine needs; a puzzle it cannot
+                        finish without the solver is extreme). Removals that would make the
+                        puzzle harder than LEVEL are refused; the result must reach LEVEL.
+    --clues BAND|MIN-MAX  by number of givens. Bands: easy 36-45, medium 27-35, hard 19-26,
+                        evil 16-18 (9x9; scaled by cell count on other sizes). No 9x9 Sudoku
+                        with 16 givens has a unique solution (McGuire et al. 2012), so a range
+                        starting at 16 starts at 17 instead, and --clues 16 is refused.
+
+  Every target has a bound: --attempts fresh grids per puzzle (default 100). A missed target
+  is reported on standard error with what was seen, and the exit code is 1. Removing givens at
+  random rarely gets a 9x9 puzzle below about 21 givens.
+
+  --minimal: no single given can be removed. Without it, a symmetric puzzle is orbit-minimal:
+  no whole orbit can go, but a single given of an orbit might.
+
+Examples:
+  gridsat generate sudoku --difficulty medium --symmetry rotational --count 20 --seed 7
+  gridsat generate sudoku --clues hard --minimal
+  gridsat generate sudoku --size 16 --json
+  gridsat generate sudoku --size 6 --box 2x3 --layout grid";

@@ -1,12 +1,81 @@
 //! `gridsat generate KIND`: one seeded generator per kind; puzzle i of a batch uses seed + i,
-//! so any one of them can be made again alone.
+//! so any one of them can be made again alone. The options every kind shares are parsed here
+//! (`--clues`, `--attempts`, `--layout`); each kind's arm turns them into its own options.
+//! Options are checked before the first puzzle, so bad usage prints nothing on standard output.
+//! A puzzle whose target was not reached within its attempts is reported on standard error, the
+//! batch goes on, and the exit code is 1.
 
 use super::args::GenerateArgs;
-use super::progress_bar;
+use super::{parse_box, progress_bar};
 use crate::error::{Error, Result};
 use crate::generate::Generated;
 use crate::puzzle::Kind;
+use crate::sudoku::generate as sudoku_gen;
+use crate::sudoku::{default_box, generate::Layout};
 use std::io::Write;
+
+/// `--clues`: a range of givens, or a named band the kind defines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Clues {
+    /// Fewest and most givens, both inclusive.
+    Range(usize, usize),
+    /// A band name (Sudoku: easy, medium, hard, evil).
+    Band(String),
+}
+
+/// Parses `--clues`: `N`, `MIN-MAX`, or a band name.
+pub fn parse_clues(s: &str) -> Result<Clues> {
+    let t = s.trim();
+    let bad = || {
+        Error::Usage(format!(
+            "--clues expects a number of givens (30), a range MIN-MAX (27-35) or a band name (easy, medium, hard, evil), got `{s}`"
+        ))
+    };
+    if t.is_empty() {
+        return Err(bad());
+    }
+    if t.chars().all(|c| c.is_ascii_alphabetic()) {
+        return Ok(Clues::Band(t.to_ascii_lowercase()));
+    }
+    let (lo, hi) = match t.split_once('-') {
+        Some((lo, hi)) => (lo.trim(), hi.trim()),
+        None => (t, t),
+    };
+    let lo: usize = lo.parse().map_err(|_| bad())?;
+    let hi: usize = hi.parse().map_err(|_| bad())?;
+    if lo > hi {
+        return Err(Error::Usage(format!(
+            "--clues {s}: the range is empty (MIN must not be above MAX)"
+        )));
+    }
+    Ok(Clues::Range(lo, hi))
+}
+
+/// `--layout`: how puzzles are written (`None`: the kind's default for the size).
+pub fn parse_layout(s: &Option<String>) -> Result<Option<Layout>> {
+    s.as_deref()
+        .map(|l| match l.to_ascii_lowercase().as_str() {
+            "line" => Ok(Layout::Line),
+            "grid" => Ok(Layout::Grid),
+            other => Err(Error::Usage(format!(
+                "unknown --layout `{other}`: expected line or grid"
+            ))),
+        })
+        .transpose()
+}
+
+/// A kind's generator, set up from the command line.
+enum Plan {
+    Sudoku(sudoku_gen::Options, Layout),
+    Tectonic(crate::tectonic::generate::Options),
+}
+
+/// What one seed gave.
+enum Made {
+    Puzzle(Generated),
+    /// The target was not reached within the attempts: why.
+    Missed(String),
+}
 
 /// The Tectonic generator's options from the command line.
 fn tectonic_options(a: &GenerateArgs) -> Result<crate::tectonic::generate::Options> {
@@ -14,6 +83,8 @@ fn tectonic_options(a: &GenerateArgs) -> Result<crate::tectonic::generate::Optio
         ("--box", a.box_shape.is_some()),
         ("--symmetry", a.symmetry.is_some()),
         ("--clues", a.clues.is_some()),
+        ("--attempts", a.attempts.is_some()),
+        ("--layout", a.layout.is_some()),
     ] {
         if given {
             return Err(Error::Usage(format!(
@@ -30,13 +101,132 @@ fn tectonic_options(a: &GenerateArgs) -> Result<crate::tectonic::generate::Optio
     })
 }
 
-fn one(kind: Kind, a: &GenerateArgs, seed: u64) -> Result<Generated> {
+/// Sudoku options from the command line, with notes for the user (an adjusted clue range).
+fn sudoku_plan(a: &GenerateArgs) -> Result<(Plan, Vec<String>)> {
+    if a.max_piece.is_some() {
+        return Err(Error::Usage(
+            "--max-piece is for tectonic; a Sudoku's boxes are set with --box RxC".into(),
+        ));
+    }
+    if a.width.is_some() || a.height.is_some() {
+        return Err(Error::Usage(
+            "a Sudoku grid is square: give its side with --size (and --box RxC for its boxes), not --width/--height".into(),
+        ));
+    }
+    let boxes = a.box_shape.as_deref().map(parse_box).transpose()?;
+    let (size, (br, bc)) = match (a.size, boxes) {
+        (Some(n), Some((r, c))) if r * c == n => (n, (r, c)),
+        (Some(n), Some((r, c))) => {
+            return Err(Error::Usage(format!(
+                "--box {r}x{c} does not tile a {n}x{n} grid ({r}*{c} must be {n})"
+            )))
+        }
+        (Some(n), None) => (
+            n,
+            default_box(n).ok_or_else(|| {
+                Error::Usage(format!(
+                    "a {n}x{n} Sudoku has no usual box shape; give one with --box RxC (ROWS*COLS = {n})"
+                ))
+            })?,
+        ),
+        (None, Some((r, c))) => (r * c, (r, c)),
+        (None, None) => (9, (3, 3)),
+    };
+    let mut o = sudoku_gen::Options::new(size, br, bc);
+    if let Some(s) = &a.symmetry {
+        o.symmetry = sudoku_gen::Symmetry::from_name(s).ok_or_else(|| {
+            let names: Vec<&str> = sudoku_gen::Symmetry::ALL.iter().map(|s| s.name()).collect();
+            Error::Usage(format!(
+                "unknown symmetry `{s}`: expected {}",
+                names.join(", ")
+            ))
+        })?;
+    }
+    if let Some(d) = &a.difficulty {
+        let d = d.to_ascii_lowercase();
+        o.level = Some(match sudoku_gen::level_rank(&d) {
+            Some(l) => l,
+            None if d == "evil" => {
+                return Err(Error::Usage(
+                    "`evil` is a clue-count band (16-18 givens), not a grade: use --clues evil for the count, or --difficulty extreme for the hardest grade".into(),
+                ))
+            }
+            None => {
+                return Err(Error::Usage(format!(
+                    "unknown difficulty `{d}`: expected a grade level: {} (for a number of givens use --clues)",
+                    sudoku_gen::LEVELS.join(", ")
+                )))
+            }
+        });
+    }
+    if let Some(c) = &a.clues {
+        o.clues = Some(match parse_clues(c)? {
+            Clues::Range(lo, hi) => (lo, hi),
+            Clues::Band(b) => sudoku_gen::clue_band(&b, size).ok_or_else(|| {
+                let names: Vec<&str> = sudoku_gen::CLUE_BANDS.iter().map(|b| b.0).collect();
+                Error::Usage(format!(
+                    "unknown clue band `{b}`: expected {} or a range MIN-MAX",
+                    names.join(", ")
+                ))
+            })?,
+        });
+    }
+    o.minimal = a.minimal;
+    if let Some(k) = a.attempts {
+        o.attempts = k;
+    }
+    let notes = o.validate().map_err(Error::Usage)?;
+    let layout = parse_layout(&a.layout)?.unwrap_or(Layout::default_for(size));
+    Ok((Plan::Sudoku(o, layout), notes))
+}
+
+/// The command that makes the Sudoku of `seed` again on its own.
+fn sudoku_command(o: &sudoku_gen::Options, seed: u64) -> String {
+    let mut s = format!(
+        "gridsat generate sudoku --size {} --box {}x{}",
+        o.size, o.box_rows, o.box_cols
+    );
+    if o.symmetry != sudoku_gen::Symmetry::None {
+        s.push_str(&format!(" --symmetry {}", o.symmetry.name()));
+    }
+    if let Some(l) = o.level {
+        s.push_str(&format!(" --difficulty {}", sudoku_gen::LEVELS[l]));
+    }
+    if let Some((lo, hi)) = o.clues {
+        s.push_str(&format!(" --clues {lo}-{hi}"));
+    }
+    if o.minimal {
+        s.push_str(" --minimal");
+    }
+    if o.attempts != sudoku_gen::DEFAULT_ATTEMPTS {
+        s.push_str(&format!(" --attempts {}", o.attempts));
+    }
+    s.push_str(&format!(" --seed {seed}"));
+    s
+}
+
+fn plan(kind: Kind, a: &GenerateArgs) -> Result<(Plan, Vec<String>)> {
     match kind {
-        Kind::Tectonic => crate::tectonic::generate::generate(&tectonic_options(a)?, seed),
+        Kind::Sudoku => sudoku_plan(a),
+        Kind::Tectonic => Ok((Plan::Tectonic(tectonic_options(a)?), Vec::new())),
         other => Err(Error::Usage(format!(
             "generating {} puzzles is not available yet",
             other.name()
         ))),
+    }
+}
+
+fn one(plan: &Plan, seed: u64) -> Result<Made> {
+    match plan {
+        Plan::Sudoku(o, layout) => Ok(match sudoku_gen::generate(o, seed)? {
+            sudoku_gen::Outcome::Found(f) => {
+                let mut g = sudoku_gen::to_generated(&f, seed, *layout);
+                g.notes.push(format!("again: {}", sudoku_command(o, seed)));
+                Made::Puzzle(g)
+            }
+            sudoku_gen::Outcome::Missed(m) => Made::Missed(m.message(o)),
+        }),
+        Plan::Tectonic(o) => crate::tectonic::generate::generate(o, seed).map(Made::Puzzle),
     }
 }
 
@@ -62,12 +252,31 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
             )))
         }
     }
+    let (plan, notes) = plan(kind, a)?;
+    for n in &notes {
+        eprintln!("gridsat: note: {n}");
+    }
     let bar = progress_bar(a.no_progress, a.count, 1);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut missed: Vec<u64> = Vec::new();
     for i in 0..a.count {
         let seed = a.seed.wrapping_add(i as u64);
-        let g = one(kind, a, seed)?;
+        let g = match one(&plan, seed)? {
+            Made::Puzzle(g) => g,
+            Made::Missed(why) => {
+                let say = || eprintln!("gridsat: puzzle {} (seed {seed}): {why}", i + 1);
+                match &bar {
+                    Some(b) => b.suspend(say),
+                    None => say(),
+                }
+                missed.push(seed);
+                if let Some(b) = &bar {
+                    b.inc(1);
+                }
+                continue;
+            }
+        };
         let res = if a.json {
             writeln!(out, "{}", serde_json::to_string(&g).unwrap_or_default())
         } else {
@@ -87,5 +296,37 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    Ok(0)
+    if missed.is_empty() {
+        Ok(0)
+    } else {
+        let seeds: Vec<String> = missed.iter().map(|s| s.to_string()).collect();
+        eprintln!(
+            "gridsat: generated {} of {} puzzles; missed the target for seed{} {}",
+            a.count - missed.len(),
+            a.count,
+            if missed.len() == 1 { "" } else { "s" },
+            seeds.join(", ")
+        );
+        Ok(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clue_options_parse() {
+        assert_eq!(parse_clues("30").unwrap(), Clues::Range(30, 30));
+        assert_eq!(parse_clues(" 27-35 ").unwrap(), Clues::Range(27, 35));
+        assert_eq!(parse_clues("Evil").unwrap(), Clues::Band("evil".into()));
+        for bad in ["", "3O", "35-27", "-5", "1-2-3", "x-3"] {
+            assert!(parse_clues(bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            parse_layout(&Some("GRID".into())).unwrap(),
+            Some(Layout::Grid)
+        );
+        assert!(parse_layout(&Some("table".into())).is_err());
+    }
 }

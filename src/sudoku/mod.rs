@@ -1,9 +1,10 @@
 //! Sudoku of every size with rectangular boxes (4x4 to 25x25 and beyond): the grid and its
 //! geometry here; reading the community's formats in [`format`]; the CNF model in [`model`]
 //! (documented in `models/sudoku.md`); the independent rule checker in [`rules`]; drawing in
-//! [`render`].
+//! [`render`]; generating new puzzles in [`generate`].
 
 pub mod format;
+pub mod generate;
 pub mod model;
 pub mod render;
 pub mod rules;

@@ -1,0 +1,1007 @@
+//! The Sudoku generator: a random full grid drawn from the SAT solver, then givens removed one
+//! symmetry orbit at a time while SAT still proves the puzzle unique ([`crate::generate`]),
+//! steered towards a grade band, a clue-count range and (on request) minimality, with a
+//! bounded number of attempts.
+//!
+//! What the words mean here:
+//! - an *orbit* is a set of cells the chosen [`Symmetry`] maps onto each other; givens are
+//!   removed (and so kept) an orbit at a time, so the pattern of givens has the symmetry;
+//! - *orbit-minimal*: no whole orbit can be removed without losing uniqueness. Every puzzle
+//!   reduced without a clue floor or grade ceiling is orbit-minimal;
+//! - *minimal* (`--minimal`): no single given can be removed without losing uniqueness. With
+//!   [`Symmetry::None`] the two are the same. With a symmetry, an orbit-minimal puzzle is
+//!   checked given by given; when one could still go, the grid is reduced again with the
+//!   orbits of such givens tried first ([`MINIMAL_ROUNDS`] times), then a new grid is tried.
+//!   Only puzzles that pass the check are returned.
+//!
+//! Difficulty comes two ways, kept apart: a *grade level* ([`LEVELS`], from the Sudoku
+//! strategy engine's [`Explain`] grade; removals that would push the grade above the level are
+//! refused, and the result must reach the level), and a *clue count* (a range, or a named band
+//! from [`CLUE_BANDS`]; the low end is a floor for removals, the high end must be reached).
+//! Every target has a bounded number of attempts (one fresh grid each); missing it is reported
+//! with what was seen, never by looping on.
+
+use super::{model, Grid, Sudoku};
+use crate::cnf::{Assignment, Lit};
+use crate::error::{Error, Result};
+use crate::explain::{verify_steps, Explain, ExplainOptions, Grade};
+use crate::generate::{random_solution, reduce_givens_with, removable_givens, rng, Generated};
+use crate::puzzle::{GivenMode, Puzzle};
+use crate::solver::{Outcome as SatOutcome, Session, Varisat};
+use rand::seq::SliceRandom;
+
+/// The grade levels, easiest first, as the Sudoku strategy engine names them.
+pub const LEVELS: [&str; 5] = ["easy", "medium", "hard", "expert", "extreme"];
+
+/// The clue-count bands of a 9x9 puzzle as in the generator of the Korean seed article
+/// (name, fewest givens, most givens). Other sizes scale them by the number of cells.
+pub const CLUE_BANDS: [(&str, usize, usize); 4] = [
+    ("easy", 36, 45),
+    ("medium", 27, 35),
+    ("hard", 19, 26),
+    ("evil", 16, 18),
+];
+
+/// `--minimal` with a symmetry: how many reductions one grid gets. An orbit-minimal puzzle
+/// that is not minimal sends the orbits of its removable givens to the front of the order,
+/// and the grid is reduced again from full.
+pub const MINIMAL_ROUNDS: usize = 8;
+
+/// How many attempts (fresh grids) a puzzle gets by default before the target counts as missed.
+pub const DEFAULT_ATTEMPTS: usize = 100;
+
+/// The symmetry of the pattern of givens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symmetry {
+    /// Any pattern.
+    None,
+    /// 180° rotation about the centre: r,c and (n-1-r),(n-1-c) are both given or both open.
+    Rotational,
+    /// 90° rotation: the four cells r,c → c,(n-1-r) → ... together.
+    QuarterTurn,
+    /// Left-right mirror about the vertical middle line: r,c with r,(n-1-c).
+    Mirror,
+    /// Mirror about the main diagonal (top left to bottom right): r,c with c,r.
+    Diagonal,
+}
+
+impl Symmetry {
+    /// Every symmetry, in the order `--symmetry` lists them.
+    pub const ALL: [Symmetry; 5] = [
+        Symmetry::None,
+        Symmetry::Rotational,
+        Symmetry::QuarterTurn,
+        Symmetry::Mirror,
+        Symmetry::Diagonal,
+    ];
+
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotational => "rotational",
+            Symmetry::QuarterTurn => "quarter-turn",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Diagonal => "diagonal",
+        }
+    }
+
+    /// The symmetry for a name or a common alias (`180`, `90`, `quarter`, `horizontal`...).
+    pub fn from_name(s: &str) -> Option<Symmetry> {
+        Some(match s.to_ascii_lowercase().as_str() {
+            "none" | "no" | "random" => Symmetry::None,
+            "rotational" | "rotation" | "180" | "rotational-180" | "central" => {
+                Symmetry::Rotational
+            }
+            "quarter-turn" | "quarter" | "quarterturn" | "90" | "rotational-90" => {
+                Symmetry::QuarterTurn
+            }
+            "mirror" | "horizontal" | "left-right" => Symmetry::Mirror,
+            "diagonal" | "transpose" => Symmetry::Diagonal,
+            _ => return None,
+        })
+    }
+
+    /// The cell (row-major index) that `cell` maps to under one application of the symmetry.
+    fn map(self, n: usize, cell: usize) -> usize {
+        let (r, c) = (cell / n, cell % n);
+        let (r2, c2) = match self {
+            Symmetry::None => (r, c),
+            Symmetry::Rotational => (n - 1 - r, n - 1 - c),
+            Symmetry::QuarterTurn => (c, n - 1 - r),
+            Symmetry::Mirror => (r, n - 1 - c),
+            Symmetry::Diagonal => (c, r),
+        };
+        r2 * n + c2
+    }
+
+    /// The orbit of a cell: every cell the symmetry's repeated application reaches, sorted.
+    pub fn orbit(self, n: usize, cell: usize) -> Vec<usize> {
+        let mut orbit = vec![cell];
+        let mut next = self.map(n, cell);
+        while next != cell {
+            orbit.push(next);
+            next = self.map(n, next);
+        }
+        orbit.sort_unstable();
+        orbit
+    }
+
+    /// The orbits of an `n` x `n` grid: each cell in exactly one, ordered by their first cell.
+    pub fn orbits(self, n: usize) -> Vec<Vec<usize>> {
+        let mut seen = vec![false; n * n];
+        let mut out = Vec::new();
+        for cell in 0..n * n {
+            if !seen[cell] {
+                let orbit = self.orbit(n, cell);
+                for &c in &orbit {
+                    seen[c] = true;
+                }
+                out.push(orbit);
+            }
+        }
+        out
+    }
+
+    /// True when the pattern of givens of `cells` (row-major, 0 open) has this symmetry.
+    pub fn holds(self, n: usize, cells: &[u8]) -> bool {
+        (0..n * n).all(|i| (cells[i] != 0) == (cells[self.map(n, i)] != 0))
+    }
+}
+
+/// The position of a level word in [`LEVELS`].
+pub fn level_rank(level: &str) -> Option<usize> {
+    LEVELS.iter().position(|&l| l == level)
+}
+
+/// A named clue band for an `size` x `size` grid: the 9x9 band of [`CLUE_BANDS`] scaled by the
+/// number of cells (rounded), or `None` for an unknown name.
+pub fn clue_band(name: &str, size: usize) -> Option<(usize, usize)> {
+    let &(_, lo, hi) = CLUE_BANDS.iter().find(|(b, _, _)| *b == name)?;
+    let cells = (size * size) as f64;
+    let scale = |k: usize| ((k as f64) * cells / 81.0).round() as usize;
+    Some((scale(lo), scale(hi)))
+}
+
+/// The fewest givens a puzzle of this shape can have and still be unique, where it is known,
+/// with where that fact comes from.
+pub fn known_minimum(
+    size: usize,
+    box_rows: usize,
+    box_cols: usize,
+) -> Option<(usize, &'static str)> {
+    match (size, box_rows, box_cols) {
+        (9, 3, 3) => Some((
+            17,
+            "no 9x9 Sudoku with 16 givens has a unique solution (McGuire, Tugemann and Civario, 2012: an exhaustive search), so 17 is the fewest",
+        )),
+        (4, 2, 2) => Some((
+            4,
+            "no 4x4 Sudoku with 3 givens has a unique solution (every 3 cells of all 288 grids checked: none), so 4 is the fewest",
+        )),
+        _ => None,
+    }
+}
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub size: usize,
+    pub box_rows: usize,
+    pub box_cols: usize,
+    pub symmetry: Symmetry,
+    /// A grade level to hit, as an index into [`LEVELS`].
+    pub level: Option<usize>,
+    /// The number of givens wanted: fewest, most (both inclusive).
+    pub clues: Option<(usize, usize)>,
+    /// No single given may be removable (see the module documentation).
+    pub minimal: bool,
+    /// Fresh grids to try before the target counts as missed.
+    pub attempts: usize,
+}
+
+impl Options {
+    /// Plain options for a grid shape: no symmetry, no target, the default attempts.
+    pub fn new(size: usize, box_rows: usize, box_cols: usize) -> Options {
+        Options {
+            size,
+            box_rows,
+            box_cols,
+            symmetry: Symmetry::None,
+            level: None,
+            clues: None,
+            minimal: false,
+            attempts: DEFAULT_ATTEMPTS,
+        }
+    }
+
+    /// Checks the options before any work, and adjusts a clue range that starts below the
+    /// known minimum (returned as a note). `Err` says what cannot be generated and why.
+    pub fn validate(&mut self) -> std::result::Result<Vec<String>, String> {
+        let n = self.size;
+        let mut notes = Vec::new();
+        if !(4..=25).contains(&n) {
+            return Err(format!("Sudoku generation supports sides 4 to 25, not {n}"));
+        }
+        if self.box_rows * self.box_cols != n {
+            return Err(format!(
+                "boxes of {}x{} do not tile a {n}x{n} grid",
+                self.box_rows, self.box_cols
+            ));
+        }
+        if self.attempts == 0 {
+            return Err("--attempts must be at least 1".into());
+        }
+        if n > 16 && self.minimal {
+            notes.push(format!(
+                "--minimal on {n}x{n}: near minimality a single solve can take the solver minutes; expect a long run"
+            ));
+        }
+        let Some((mut lo, hi)) = self.clues else {
+            if let Some(f) = default_floor(n).filter(|_| !self.minimal) {
+                notes.push(format!(
+                    "{n}x{n}: removal stops at {f} givens (half the cells) unless --clues or --minimal says otherwise; below that single solves get slow"
+                ));
+            }
+            return Ok(notes);
+        };
+        if lo > hi {
+            return Err(format!(
+                "the clue range {lo}-{hi} is empty (the fewest is above the most)"
+            ));
+        }
+        if hi > n * n {
+            return Err(format!(
+                "a {n}x{n} grid has {} cells, so it cannot have {hi} givens",
+                n * n
+            ));
+        }
+        if let Some((min, why)) = known_minimum(n, self.box_rows, self.box_cols) {
+            if hi < min {
+                return Err(format!(
+                    "{why}: no puzzle with {} givens exists; try --clues {min}",
+                    range_text(lo, hi)
+                ));
+            }
+            if lo < min {
+                notes.push(format!(
+                    "{why}: the clue range {lo}-{hi} becomes {min}-{hi}"
+                ));
+                lo = min;
+            }
+        }
+        if n > 16 && !self.minimal && lo * 100 < n * n * 45 {
+            notes.push(format!(
+                "{n}x{n} below about 45% of the cells given ({} givens): single solves there can take the solver seconds to minutes; expect a long run",
+                n * n * 45 / 100
+            ));
+        }
+        // With symmetric orbits only sums of orbit sizes are possible counts.
+        let sizes: Vec<usize> = self.symmetry.orbits(n).iter().map(Vec::len).collect();
+        let reachable = reachable_counts(&sizes);
+        if !(lo..=hi).any(|k| reachable[k]) {
+            let near: Vec<String> = (0..reachable.len())
+                .filter(|&k| reachable[k])
+                .filter(|&k| k + 4 >= lo && k <= hi + 4)
+                .map(|k| k.to_string())
+                .collect();
+            return Err(format!(
+                "with {} symmetry a {n}x{n} puzzle cannot have {} givens (givens come in orbits of {}); possible counts nearby: {}",
+                self.symmetry.name(),
+                range_text(lo, hi),
+                orbit_sizes_text(&sizes),
+                near.join(", ")
+            ));
+        }
+        self.clues = Some((lo, hi));
+        Ok(notes)
+    }
+}
+
+/// Which sums of orbit sizes are possible (index = number of givens).
+fn reachable_counts(sizes: &[usize]) -> Vec<bool> {
+    let total: usize = sizes.iter().sum();
+    let mut can = vec![false; total + 1];
+    can[0] = true;
+    for &s in sizes {
+        for k in (s..=total).rev() {
+            if can[k - s] {
+                can[k] = true;
+            }
+        }
+    }
+    can
+}
+
+fn range_text(lo: usize, hi: usize) -> String {
+    if lo == hi {
+        lo.to_string()
+    } else {
+        format!("{lo}-{hi}")
+    }
+}
+
+fn orbit_sizes_text(sizes: &[usize]) -> String {
+    let mut distinct: Vec<usize> = sizes.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let words: Vec<String> = distinct.iter().map(|s| s.to_string()).collect();
+    words.join(" or ")
+}
+
+/// A generated puzzle with its proof of work.
+#[derive(Clone, Debug)]
+pub struct Found {
+    pub puzzle: Sudoku,
+    /// The only solution (SAT proved it unique; it passed the rule checker).
+    pub solution: Grid,
+    /// The grade from the strategy engine (with solver fallback, every step verified).
+    pub grade: Grade,
+    /// Which attempt (1-based) gave it.
+    pub attempts: usize,
+}
+
+/// What the attempts saw when the target was missed.
+#[derive(Clone, Debug, Default)]
+pub struct Miss {
+    pub attempts: usize,
+    /// The fewest and most givens among the reduced puzzles.
+    pub fewest: Option<usize>,
+    pub most: Option<usize>,
+    /// How many reduced puzzles got each grade level.
+    pub levels: Vec<(String, usize)>,
+    /// Orbit-minimal puzzles thrown away because a single given could still go (`--minimal`).
+    pub not_minimal: usize,
+}
+
+/// The outcome of [`generate`].
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    Found(Box<Found>),
+    Missed(Miss),
+}
+
+impl Miss {
+    /// Why the target was missed, for a person.
+    pub fn message(&self, opts: &Options) -> String {
+        let n = opts.size;
+        let mut want = Vec::new();
+        if let Some(l) = opts.level {
+            want.push(format!("graded {}", LEVELS[l]));
+        }
+        if let Some((lo, hi)) = opts.clues {
+            want.push(format!("with {} givens", range_text(lo, hi)));
+        }
+        if opts.minimal {
+            want.push("minimal".into());
+        }
+        let mut s = format!(
+            "no {n}x{n} puzzle {} in {} attempts",
+            want.join(", "),
+            self.attempts
+        );
+        if let (Some(f), Some(m)) = (self.fewest, self.most) {
+            s.push_str(&format!("; the reduced puzzles had {f} to {m} givens"));
+        }
+        if !self.levels.is_empty() {
+            let seen: Vec<String> = self
+                .levels
+                .iter()
+                .map(|(l, k)| format!("{l} {k}"))
+                .collect();
+            s.push_str(&format!("; grades seen: {}", seen.join(", ")));
+        }
+        if let Some(l) = opts.level {
+            if !self
+                .levels
+                .iter()
+                .any(|(seen, _)| level_rank(seen) == Some(l))
+            {
+                s.push_str(&format!(
+                    "; the strategy engine graded none of them {}: it rates a puzzle by the hardest technique it needs, and may know no technique of that level yet (`gridsat grade` names the techniques it used)",
+                    LEVELS[l]
+                ));
+            }
+        }
+        if self.not_minimal > 0 {
+            s.push_str(&format!(
+                "; {} were orbit-minimal under {} symmetry but not minimal",
+                self.not_minimal,
+                opts.symmetry.name()
+            ));
+        }
+        if let (Some((lo, _)), Some(f)) = (opts.clues, self.fewest) {
+            if f > lo && n == 9 {
+                s.push_str(
+                    ". Removing givens at random rarely gets a 9x9 puzzle below about 21 givens (17-20 need a dedicated search)",
+                );
+            }
+        }
+        s.push_str(". Try a wider target or more --attempts");
+        s
+    }
+}
+
+/// The puzzle left by the kept givens of a full grid.
+fn puzzle_from(empty: &Sudoku, grid: &[u8], kept: &[bool]) -> Sudoku {
+    let mut p = empty.clone();
+    for (i, cell) in p.cells.iter_mut().enumerate() {
+        *cell = if kept[i] { grid[i] } else { 0 };
+    }
+    p
+}
+
+/// The strategy engine's grade of a unique puzzle (fallback on, uniqueness techniques allowed),
+/// after every step was checked against the solution.
+pub fn grade(p: &Sudoku, solution: &Grid) -> Result<Grade> {
+    let e = p.explain(
+        solution,
+        ExplainOptions {
+            fallback: true,
+            unique: true,
+        },
+    );
+    verify_steps(&p.rows(solution), &e.steps).map_err(|why| {
+        Error::Bug(format!(
+            "the Sudoku strategy engine made a wrong step while grading: {why}"
+        ))
+    })?;
+    Ok(e.grade)
+}
+
+/// The order in which orbits are tried. On grids of 256 cells and more, the first orbits go in
+/// groups (a fast path: with most givens still there, a whole group almost always goes in one
+/// solve): half of the `expected` removals in groups of about `expected / 8` orbits, half of
+/// the rest in groups half that size, and so on down to pairs. Then every orbit once on its own,
+/// which is what makes the result orbit-minimal (orbits already gone are skipped for free).
+pub fn schedule(orbits: &[Vec<usize>], n: usize, expected: usize) -> Vec<Vec<usize>> {
+    let mut groups = Vec::new();
+    if n * n >= 256 {
+        let mut left = expected.min(orbits.len());
+        let mut size = 1;
+        while size * 2 <= left / 8 {
+            size *= 2;
+        }
+        let mut start = 0;
+        while size >= 2 {
+            let take = left / 2 / size * size;
+            for c in orbits[start..start + take].chunks(size) {
+                groups.push(c.concat());
+            }
+            start += take;
+            left -= take;
+            size /= 2;
+        }
+    }
+    groups.extend(orbits.iter().cloned());
+    groups
+}
+
+/// A random relabelling of a full grid that keeps it a solution: values permuted, rows
+/// permuted within their band of boxes and bands among themselves, the same for columns, and
+/// (square boxes) a transposition half of the time. It spreads the solver's own preferences in
+/// [`random_solution`] over all grids of the same shape.
+pub fn shuffle_grid(s: &Sudoku, grid: &[u8], rand: &mut crate::generate::Rand) -> Vec<u8> {
+    use rand::Rng;
+    let n = s.size;
+    let mut values: Vec<u8> = (1..=n as u8).collect();
+    values.shuffle(rand);
+    let lines = |rand: &mut crate::generate::Rand, per: usize| -> Vec<usize> {
+        let mut bands: Vec<usize> = (0..n / per).collect();
+        bands.shuffle(rand);
+        let mut order = Vec::with_capacity(n);
+        for b in bands {
+            let mut inner: Vec<usize> = (b * per..(b + 1) * per).collect();
+            inner.shuffle(rand);
+            order.extend(inner);
+        }
+        order
+    };
+    let rows = lines(rand, s.box_rows);
+    let cols = lines(rand, s.box_cols);
+    let transpose = s.box_rows == s.box_cols && rand.gen_bool(0.5);
+    let mut out = vec![0u8; n * n];
+    for r in 0..n {
+        for c in 0..n {
+            let v = values[grid[rows[r] * n + cols[c]] as usize - 1];
+            let at = if transpose { c * n + r } else { r * n + c };
+            out[at] = v;
+        }
+    }
+    out
+}
+
+/// Solver decisions [`random_solution`] spends on a grid of side `n`: every cell on small
+/// grids; on large ones each solve costs more and [`shuffle_grid`] does the mixing.
+fn decisions(n: usize) -> usize {
+    if n <= 9 {
+        n * n
+    } else {
+        16
+    }
+}
+
+/// The default floor of givens for large grids: on sides over 16 the last single removals,
+/// near minimality, can each take the solver seconds to minutes (25x25: measured in
+/// BENCHMARKS.md), so without `--clues` or `--minimal` removal stops at half the cells.
+pub fn default_floor(n: usize) -> Option<usize> {
+    (n > 16).then(|| (n * n).div_ceil(2))
+}
+
+/// A random full grid: a solution of the empty grid's model drawn by [`random_solution`],
+/// shuffled by [`shuffle_grid`] and checked by the rule checker; with its cells as given
+/// literals and the model's assignment for it.
+fn draw_grid(
+    empty: &Sudoku,
+    model: &crate::puzzle::Model<model::SudokuMap>,
+    session: &mut Session,
+    rand: &mut crate::generate::Rand,
+) -> Result<(Grid, Vec<Lit>, Assignment)> {
+    let n = empty.size;
+    let Some(first) = random_solution(session, &model.answer, true, decisions(n), rand)? else {
+        return Err(Error::Bug(format!(
+            "the empty {n}x{n} Sudoku model has no solution"
+        )));
+    };
+    let drawn = empty.decode(model, &first);
+    let solution = Grid(shuffle_grid(empty, &drawn.0, rand));
+    empty
+        .check(&solution)
+        .map_err(|why| Error::Bug(format!("the random full grid breaks the rules: {why}")))?;
+    let givens: Vec<Lit> = (0..n * n)
+        .map(|i| {
+            let v = solution.0[i];
+            model.map.lit(i, v).ok_or_else(|| {
+                Error::Bug(format!(
+                    "the Sudoku model has no literal for {v} in cell {i}"
+                ))
+            })
+        })
+        .collect::<Result<_>>()?;
+    // The model's assignment for the shuffled grid (every cell assumed: propagation finds it).
+    match session.solve(&givens)? {
+        SatOutcome::Sat(full) => Ok((solution, givens, full)),
+        SatOutcome::Unsat(_) => Err(Error::Bug(
+            "the shuffled full grid does not satisfy the Sudoku model".into(),
+        )),
+    }
+}
+
+/// One reduction of a full grid: `groups` tried in order, none taking the count below
+/// `floor`, none accepted when it grades above the `ceiling` level. Returns the kept givens
+/// and, when a ceiling was checked, the grade of the final puzzle.
+fn reduce(
+    session: &mut Session,
+    (givens, full): (&[Lit], &Assignment),
+    groups: &[Vec<usize>],
+    floor: usize,
+    ceiling: Option<usize>,
+    (empty, solution): (&Sudoku, &Grid),
+) -> Result<(Vec<bool>, Option<Grade>)> {
+    let mut last: Option<(Vec<bool>, Grade)> = None;
+    let mut grade_error = None;
+    let kept = reduce_givens_with(
+        session,
+        givens,
+        full,
+        groups,
+        |kept, group| {
+            let left = kept.iter().filter(|&&k| k).count();
+            let going = group.iter().filter(|&&i| kept[i]).count();
+            left - going >= floor
+        },
+        |kept| {
+            let Some(ceiling) = ceiling else {
+                return true;
+            };
+            if grade_error.is_some() {
+                return false;
+            }
+            match grade(&puzzle_from(empty, &solution.0, kept), solution) {
+                Ok(g) => {
+                    let ok = level_rank(&g.level).is_some_and(|r| r <= ceiling);
+                    if ok {
+                        last = Some((kept.to_vec(), g));
+                    }
+                    ok
+                }
+                Err(e) => {
+                    grade_error = Some(e);
+                    false
+                }
+            }
+        },
+    )?;
+    if let Some(e) = grade_error {
+        return Err(e);
+    }
+    let grade = last.filter(|(k, _)| *k == kept).map(|(_, g)| g);
+    Ok((kept, grade))
+}
+
+/// One puzzle for `opts` (which [`Options::validate`] has accepted) from `seed`: the same seed
+/// and options give the same puzzle on every machine.
+pub fn generate(opts: &Options, seed: u64) -> Result<Outcome> {
+    let n = opts.size;
+    let empty = Sudoku::empty(n, opts.box_rows, opts.box_cols);
+    let model = empty.model(GivenMode::Assume, false);
+    let orbits = opts.symmetry.orbits(n);
+    let mut rand = rng(seed);
+    let mut miss = Miss::default();
+    let cells = n * n;
+    // Possible numbers of givens with these orbits, for drawing a clue target.
+    let reachable = reachable_counts(&orbits.iter().map(Vec::len).collect::<Vec<_>>());
+    // A level ceiling during reduction, unless the level is the top one or --minimal asks for
+    // a full reduction.
+    let ceiling = opts
+        .level
+        .filter(|&l| !opts.minimal && l + 1 < LEVELS.len());
+    for attempt in 1..=opts.attempts {
+        miss.attempts = attempt;
+        // The floor of this attempt: a count drawn from the clue range (so a batch spreads over
+        // it), none for --minimal, half the cells on large grids without a range.
+        let floor = match (opts.minimal, opts.clues) {
+            (true, _) => 0,
+            (false, Some((lo, hi))) => {
+                let counts: Vec<usize> = (lo..=hi).filter(|&k| reachable[k]).collect();
+                counts.choose(&mut rand).copied().unwrap_or(lo)
+            }
+            (false, None) => default_floor(n).unwrap_or(0),
+        };
+        let mut session = Session::new(
+            Box::new(Varisat::new()),
+            &model.formula,
+            model.answer.clone(),
+            model.one_hot,
+        );
+        let (solution, givens, full) = draw_grid(&empty, &model, &mut session, &mut rand)?;
+        let mut order = orbits.clone();
+        order.shuffle(&mut rand);
+        let expected = if floor > 0 {
+            (cells.saturating_sub(floor)) * orbits.len() / cells
+        } else {
+            orbits.len() * 3 / 5
+        };
+        let symmetric_minimal = opts.minimal && opts.symmetry != Symmetry::None;
+        let mut kept;
+        let mut last_grade;
+        let mut round = 0;
+        let mut loose: Vec<usize> = Vec::new();
+        loop {
+            round += 1;
+            let groups = schedule(&order, n, expected);
+            (kept, last_grade) = reduce(
+                &mut session,
+                (&givens, &full),
+                &groups,
+                floor,
+                ceiling,
+                (&empty, &solution),
+            )?;
+            if !symmetric_minimal {
+                break;
+            }
+            loose = removable_givens(&mut session, &givens, &kept)?;
+            if loose.is_empty() || round == MINIMAL_ROUNDS {
+                break;
+            }
+            // Orbit-minimal, not minimal: the orbits holding a removable given are tried
+            // first in the next round, when removing them is easiest, on the same grid.
+            let (mut first, rest): (Vec<Vec<usize>>, Vec<Vec<usize>>) = order
+                .into_iter()
+                .partition(|o| o.iter().any(|i| loose.contains(i)));
+            first.extend(rest);
+            order = first;
+        }
+        let puzzle = puzzle_from(&empty, &solution.0, &kept);
+        let count = puzzle.clue_count();
+        miss.fewest = Some(miss.fewest.map_or(count, |f| f.min(count)));
+        miss.most = Some(miss.most.map_or(count, |m| m.max(count)));
+        if !loose.is_empty() {
+            miss.not_minimal += 1;
+            continue;
+        }
+        if let Some((lo, hi)) = opts.clues {
+            if count < lo || count > hi {
+                continue;
+            }
+        }
+        let g = match last_grade {
+            Some(g) => g,
+            None => grade(&puzzle, &solution)?,
+        };
+        match miss.levels.iter_mut().find(|(l, _)| *l == g.level) {
+            Some(e) => e.1 += 1,
+            None => miss.levels.push((g.level.clone(), 1)),
+        }
+        if let Some(l) = opts.level {
+            if level_rank(&g.level) != Some(l) {
+                continue;
+            }
+        }
+        return Ok(Outcome::Found(Box::new(Found {
+            puzzle,
+            solution,
+            grade: g,
+            attempts: attempt,
+        })));
+    }
+    Ok(Outcome::Missed(miss))
+}
+
+/// How a generated puzzle is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// One line, one character per cell (`.` open; `A`... for 10 and up).
+    Line,
+    /// A grid drawn in boxes, numbers for sides over 9; a blank line ends it.
+    Grid,
+}
+
+impl Layout {
+    /// The default for a side: one line up to 9x9, a grid above.
+    pub fn default_for(size: usize) -> Layout {
+        if size > 9 {
+            Layout::Grid
+        } else {
+            Layout::Line
+        }
+    }
+}
+
+/// The shared record of a found puzzle, its text in `layout` (both read back by
+/// [`super::format::parse`]).
+pub fn to_generated(found: &Found, seed: u64, layout: Layout) -> Generated {
+    let p = &found.puzzle;
+    let text = match layout {
+        Layout::Line => format!("{}\n", p.to_line()),
+        Layout::Grid => format!("{}\n", super::render::grid(p, &p.cells)),
+    };
+    Generated {
+        kind: "sudoku",
+        seed,
+        puzzle: text,
+        rows: p
+            .cells
+            .chunks(p.size)
+            .map(|r| r.iter().map(|&v| v as i64).collect())
+            .collect(),
+        givens: p.clue_count(),
+        grade: Some(found.grade.clone()),
+        notes: if found.attempts > 1 {
+            vec![format!(
+                "found on attempt {} (each attempt is a fresh grid)",
+                found.attempts
+            )]
+        } else {
+            Vec::new()
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{verdict, Solutions};
+    use crate::solver::SolverChoice;
+
+    #[test]
+    fn orbits_partition_the_grid() {
+        // (symmetry, orbits of 9x9, orbits of 4x4)
+        let expected = [
+            (Symmetry::None, 81, 16),
+            (Symmetry::Rotational, 41, 8),
+            (Symmetry::QuarterTurn, 21, 4),
+            (Symmetry::Mirror, 45, 8),
+            (Symmetry::Diagonal, 45, 10),
+        ];
+        for (sym, o9, o4) in expected {
+            for (n, want) in [(9, o9), (4, o4)] {
+                let orbits = sym.orbits(n);
+                assert_eq!(orbits.len(), want, "{} {n}", sym.name());
+                let mut all: Vec<usize> = orbits.concat();
+                all.sort_unstable();
+                assert_eq!(all, (0..n * n).collect::<Vec<_>>());
+                for o in &orbits {
+                    // An orbit is closed: marking it alone gives a symmetric pattern.
+                    let mut cells = vec![0u8; n * n];
+                    for &c in o {
+                        cells[c] = 1;
+                    }
+                    assert!(sym.holds(n, &cells), "{} {o:?}", sym.name());
+                }
+            }
+            assert_eq!(Symmetry::from_name(sym.name()), Some(sym));
+        }
+        assert_eq!(Symmetry::QuarterTurn.orbit(9, 1), vec![1, 17, 63, 79]);
+        assert_eq!(Symmetry::Mirror.orbit(9, 10), vec![10, 16]);
+        assert_eq!(Symmetry::Diagonal.orbit(9, 1), vec![1, 9]);
+        assert_eq!(Symmetry::Rotational.orbit(9, 40), vec![40]);
+        assert_eq!(Symmetry::from_name("180"), Some(Symmetry::Rotational));
+        assert_eq!(Symmetry::from_name("spiral"), None);
+        // One given off the axis breaks mirror symmetry.
+        let mut cells = vec![0u8; 81];
+        cells[10] = 5;
+        assert!(!Symmetry::Mirror.holds(9, &cells));
+        assert!(Symmetry::None.holds(9, &cells));
+    }
+
+    #[test]
+    fn reachable_counts_follow_orbit_sizes() {
+        let sizes: Vec<usize> = Symmetry::QuarterTurn
+            .orbits(9)
+            .iter()
+            .map(Vec::len)
+            .collect();
+        let r = reachable_counts(&sizes);
+        assert!(r[28] && r[29] && !r[30] && !r[31] && r[32] && r[81]);
+        let sizes: Vec<usize> = Symmetry::Rotational
+            .orbits(16)
+            .iter()
+            .map(Vec::len)
+            .collect();
+        let r = reachable_counts(&sizes);
+        assert!(r[100] && !r[101]);
+    }
+
+    #[test]
+    fn clue_bands_and_their_scaling() {
+        assert_eq!(clue_band("easy", 9), Some((36, 45)));
+        assert_eq!(clue_band("evil", 9), Some((16, 18)));
+        assert_eq!(clue_band("medium", 16), Some((85, 111)));
+        assert_eq!(clue_band("hard", 4), Some((4, 5)));
+        assert_eq!(clue_band("brutal", 9), None);
+        assert_eq!(level_rank("medium"), Some(1));
+        assert_eq!(level_rank("evil"), None);
+    }
+
+    #[test]
+    fn validation_refuses_the_impossible_and_explains_16() {
+        let with = |clues: (usize, usize), sym: Symmetry| {
+            let mut o = Options::new(9, 3, 3);
+            o.clues = Some(clues);
+            o.symmetry = sym;
+            let r = o.validate();
+            (r, o.clues)
+        };
+        let (r, _) = with((16, 16), Symmetry::None);
+        let e = r.unwrap_err();
+        assert!(e.contains("McGuire") && e.contains("--clues 17"), "{e}");
+        let (r, clues) = with((16, 18), Symmetry::None);
+        assert!(r.unwrap()[0].contains("becomes 17-18"));
+        assert_eq!(clues, Some((17, 18)));
+        let (r, _) = with((30, 30), Symmetry::QuarterTurn);
+        let e = r.unwrap_err();
+        assert!(e.contains("orbits of 1 or 4") && e.contains("29"), "{e}");
+        assert!(with((30, 31), Symmetry::Rotational).0.is_ok());
+        assert!(with((20, 90), Symmetry::None).0.is_err());
+        let mut o = Options::new(4, 2, 2);
+        o.clues = Some((3, 3));
+        assert!(o.validate().unwrap_err().contains("288 grids"));
+        let mut o = Options::new(26, 2, 13);
+        assert!(o.validate().is_err());
+        let mut o = Options::new(9, 2, 4);
+        assert!(o.validate().is_err());
+        let mut o = Options::new(9, 3, 3);
+        o.attempts = 0;
+        assert!(o.validate().is_err());
+        let mut o = Options::new(25, 5, 5);
+        assert!(o.validate().unwrap()[0].contains("313 givens"));
+        o.clues = Some((200, 250));
+        assert!(o.validate().unwrap()[0].contains("expect a long run"));
+    }
+
+    #[test]
+    fn shuffled_grids_stay_solutions() {
+        let s = Sudoku::empty(6, 2, 3);
+        // A 6x6 solution built by shifting rows.
+        let base: Vec<u8> = (0..36)
+            .map(|i| {
+                let (r, c) = (i / 6, i % 6);
+                ((c + 3 * (r % 2) + r / 2) % 6 + 1) as u8
+            })
+            .collect();
+        s.check(&Grid(base.clone())).unwrap();
+        let mut rand = rng(9);
+        let mut distinct = std::collections::HashSet::new();
+        for _ in 0..10 {
+            let g = shuffle_grid(&s, &base, &mut rand);
+            s.check(&Grid(g.clone())).unwrap();
+            distinct.insert(g);
+        }
+        assert!(distinct.len() > 5);
+    }
+
+    #[test]
+    fn schedules_try_every_orbit_alone_last() {
+        let orbits = Symmetry::None.orbits(9);
+        assert_eq!(schedule(&orbits, 9, 50), orbits);
+        let orbits = Symmetry::Rotational.orbits(16);
+        let s = schedule(&orbits, 16, 80);
+        assert!(s[0].len() > 2, "large grids start with groups");
+        assert_eq!(&s[s.len() - orbits.len()..], &orbits[..]);
+        // Groups never overlap each other.
+        let grouped: Vec<usize> = s[..s.len() - orbits.len()].concat();
+        let mut dedup = grouped.clone();
+        dedup.sort_unstable();
+        dedup.dedup();
+        assert_eq!(dedup.len(), grouped.len());
+    }
+
+    fn found(o: &Options, seed: u64) -> Found {
+        match generate(o, seed).unwrap() {
+            Outcome::Found(f) => *f,
+            Outcome::Missed(m) => panic!("{}", m.message(o)),
+        }
+    }
+
+    #[test]
+    fn small_puzzles_are_unique_minimal_symmetric_and_repeatable() {
+        for (n, br, bc) in [(4, 2, 2), (6, 2, 3)] {
+            // (A 6x6 puzzle with quarter-turn symmetry that is minimal is rare: 100 attempts
+            // found none; orbit-minimal ones are tested with 9x9 in tests/sudoku_generate.rs.)
+            for sym in Symmetry::ALL
+                .into_iter()
+                .filter(|&s| n == 4 || s != Symmetry::QuarterTurn)
+            {
+                let mut o = Options::new(n, br, bc);
+                o.symmetry = sym;
+                o.minimal = true;
+                o.validate().unwrap();
+                let f = found(&o, 3);
+                let p = &f.puzzle;
+                assert!(sym.holds(n, &p.cells), "{}", sym.name());
+                match verdict(p, &SolverChoice::Embedded).unwrap() {
+                    Solutions::Unique(s) => assert_eq!(s, f.solution),
+                    other => panic!("not unique: {other:?}"),
+                }
+                for i in (0..n * n).filter(|&i| p.cells[i] != 0) {
+                    let mut q = p.clone();
+                    q.cells[i] = 0;
+                    assert!(
+                        matches!(
+                            verdict(&q, &SolverChoice::Embedded).unwrap(),
+                            Solutions::Multiple(..)
+                        ),
+                        "{n}x{n} {}: given {i} could go",
+                        sym.name()
+                    );
+                }
+                assert_eq!(found(&o, 3).puzzle, f.puzzle, "same seed, same puzzle");
+            }
+        }
+    }
+
+    #[test]
+    fn grade_and_clue_targets_are_met() {
+        let mut o = Options::new(9, 3, 3);
+        o.level = Some(0);
+        o.validate().unwrap();
+        let f = found(&o, 11);
+        assert_eq!(f.grade.level, "easy");
+        assert_eq!(grade(&f.puzzle, &f.solution).unwrap(), f.grade);
+        let mut o = Options::new(9, 3, 3);
+        o.clues = Some((30, 32));
+        o.symmetry = Symmetry::Rotational;
+        o.validate().unwrap();
+        for seed in 0..3 {
+            let f = found(&o, seed);
+            let k = f.puzzle.clue_count();
+            assert!((30..=32).contains(&k), "{k}");
+        }
+        // A target out of reach is missed after the attempts, with what was seen.
+        let mut o = Options::new(9, 3, 3);
+        o.clues = Some((17, 17));
+        o.attempts = 3;
+        o.validate().unwrap();
+        match generate(&o, 1).unwrap() {
+            Outcome::Missed(m) => {
+                assert_eq!(m.attempts, 3);
+                assert!(m.fewest.unwrap() > 17);
+                let text = m.message(&o);
+                assert!(text.contains("with 17 givens in 3 attempts"), "{text}");
+            }
+            Outcome::Found(f) => panic!("17 givens by random removal? {:?}", f.puzzle),
+        }
+    }
+}
