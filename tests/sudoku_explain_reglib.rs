@@ -169,18 +169,33 @@ fn regression_library() {
         }
         let mut best = 0; // 2 exact, 1 superset
         for s in &steps {
-            let (el, pl) = (to_pairs(&s.eliminations), to_pairs(&s.placements));
+            let (mut el, pl) = (to_pairs(&s.eliminations), to_pairs(&s.placements));
+            // A placement removes the cell's other candidates (HoDoKu lists a discontinuous
+            // nice loop that sets a value as those eliminations).
+            for &(i, v) in &pl {
+                for d in 1..=9u8 {
+                    if d != v && e.board.has(i, d) {
+                        el.push((i, d));
+                    }
+                }
+            }
+            el.sort_unstable();
+            el.dedup();
             let covers =
                 |want: &[(usize, u8)], got: &[(usize, u8)]| want.iter().all(|w| got.contains(w));
-            if el == e.elims
-                && (pl == e.placements
-                    || (e.placements.len() == 1 && pl.contains(&e.placements[0])))
-            {
+            let plain = e.elims.is_empty() && s.eliminations.is_empty();
+            if (plain || el == e.elims) && covers(&e.placements, &pl) {
                 best = 2;
                 break;
             }
             if covers(&e.elims, &el) && covers(&e.placements, &pl) {
                 best = 1;
+            }
+        }
+        if best == 1 && std::env::var("REGLIB_DEBUG").is_ok() {
+            eprintln!("superset at line {}: want {:?}", e.line, e.elims);
+            for s in &steps {
+                eprintln!("  {}", s.text);
             }
         }
         match best {

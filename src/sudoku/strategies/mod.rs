@@ -9,12 +9,15 @@
 //! solution's value in an open cell with the fewest candidates (every other candidate there
 //! leads to a contradiction, since the solution is unique).
 
+pub mod chains;
 pub mod fish;
 pub mod grid;
 pub mod intersections;
 pub mod rating;
+pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+pub mod wings;
 
 pub use grid::{Board, Found};
 pub use rating::{grade, level};
@@ -31,6 +34,9 @@ pub struct Technique {
     pub rating: f64,
     /// Only allowed once SAT has proven the puzzle unique.
     pub needs_unique: bool,
+    /// Tried by the engine (else only named for tests: a family the engine finds through a
+    /// broader search, such as X-Chain through `chains`).
+    pub engine: bool,
     /// Pushes the instances found on a board.
     pub find: fn(&Board, &mut Found),
 }
@@ -40,7 +46,16 @@ const fn t(name: &'static str, rating: f64, find: fn(&Board, &mut Found)) -> Tec
         name,
         rating,
         needs_unique: false,
+        engine: true,
         find,
+    }
+}
+
+/// A family only named for tests (the engine finds it through `chains`).
+const fn named(name: &'static str, rating: f64, find: fn(&Board, &mut Found)) -> Technique {
+    Technique {
+        engine: false,
+        ..t(name, rating, find)
     }
 }
 
@@ -87,6 +102,8 @@ pub static TECHNIQUES: &[Technique] = &[
     t("hidden triple", base::HIDDEN_TRIPLE, |b, f| {
         subsets::hidden(b, f, 3, false)
     }),
+    t("XY-Wing", base::XY_WING, wings::xy_wing),
+    t("XYZ-Wing", base::XYZ_WING, wings::xyz_wing),
     t("naked quad", base::NAKED_QUAD, |b, f| {
         subsets::naked(b, f, 4)
     }),
@@ -94,6 +111,35 @@ pub static TECHNIQUES: &[Technique] = &[
     t("hidden quad", base::HIDDEN_QUAD, |b, f| {
         subsets::hidden(b, f, 4, false)
     }),
+    t("Skyscraper", base::X_CHAIN, single_digit::skyscraper),
+    t(
+        "2-String Kite",
+        base::X_CHAIN,
+        single_digit::two_string_kite,
+    ),
+    t("Turbot Fish", base::X_CHAIN, single_digit::turbot_fish),
+    t(
+        "empty rectangle",
+        base::X_CHAIN,
+        single_digit::empty_rectangle,
+    ),
+    t("remote pair", base::X_CHAIN, chains::remote_pair),
+    // Every chain family in one search; the lowest-rated deduction wins.
+    t("chains", base::X_CHAIN, chains::any_chain),
+    t("W-Wing", base::AIC, wings::w_wing),
+    named("X-Chain", base::X_CHAIN, chains::x_chain),
+    named("XY-Chain", base::X_CHAIN, chains::xy_chain),
+    named("AIC", base::AIC, chains::aic),
+    named(
+        "continuous nice loop",
+        base::X_CYCLE,
+        chains::continuous_loop,
+    ),
+    named(
+        "discontinuous nice loop",
+        base::X_CHAIN,
+        chains::discontinuous_loop,
+    ),
 ];
 
 /// The technique of that family name.
@@ -110,19 +156,28 @@ pub fn find_all(b: &Board, name: &str) -> Option<Vec<Step>> {
     Some(f.steps)
 }
 
-/// The easiest step available on `b`, if any technique applies.
+/// The easiest step available on `b`, if any technique applies. Techniques are tried in the
+/// order of their base ratings; once one finds a step, the later ones are still asked while
+/// their base rating is below that step's (a long chain rates above a short one of a harder
+/// family), and the lowest-rated step wins.
 pub fn next_step(b: &Board, unique: bool) -> Option<Step> {
+    let mut best: Option<Step> = None;
     for t in TECHNIQUES {
-        if t.needs_unique && !unique {
+        if !t.engine || (t.needs_unique && !unique) {
+            continue;
+        }
+        if best.as_ref().is_some_and(|s| s.rating <= t.rating) {
             continue;
         }
         let mut f = Found::first();
         (t.find)(b, &mut f);
         if let Some(s) = f.steps.into_iter().next() {
-            return Some(s);
+            if best.as_ref().is_none_or(|bs| s.rating < bs.rating) {
+                best = Some(s);
+            }
         }
     }
-    None
+    best
 }
 
 /// A step proven by SAT: the solution's value in the open cell with the fewest candidates.
