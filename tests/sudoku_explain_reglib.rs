@@ -192,8 +192,8 @@ fn regression_library() {
                 best = 1;
             }
         }
-        if best == 1 && std::env::var("REGLIB_DEBUG").is_ok() {
-            eprintln!("superset at line {}: want {:?}", e.line, e.elims);
+        if best < 2 && std::env::var("REGLIB_DEBUG").is_ok() {
+            eprintln!("best {best} at line {}: want {:?}", e.line, e.elims);
             for s in &steps {
                 eprintln!("  {}", s.text);
             }

@@ -86,7 +86,16 @@ fn find(b: &Board, f: &mut Found, pointing: bool, direct: bool) {
         let mut t = text(b, &l);
         let mut placements = Vec::new();
         if direct {
-            let Some((i, v, u)) = created_hidden_single(b, &l.elims) else {
+            // As Sudoku Explainer: the single appears in a unit of the same kind as the one
+            // the value was locked in (another box for pointing, another line for claiming).
+            let kind = b.geo.house(l.from);
+            let units: Vec<usize> = l
+                .elims
+                .iter()
+                .flat_map(|&(i, _)| b.geo.cell_units[i])
+                .filter(|&u| b.geo.house(u) == kind && u != l.from)
+                .collect();
+            let Some((i, v, u)) = created_hidden_single(b, &l.elims, &units) else {
                 return false;
             };
             placements.push((i, v));

@@ -17,6 +17,7 @@ pub mod rating;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+pub mod uniqueness;
 pub mod wings;
 
 pub use grid::{Board, Found};
@@ -48,6 +49,14 @@ const fn t(name: &'static str, rating: f64, find: fn(&Board, &mut Found)) -> Tec
         needs_unique: false,
         engine: true,
         find,
+    }
+}
+
+/// A technique that relies on the puzzle's solution being unique.
+const fn unique(name: &'static str, rating: f64, find: fn(&Board, &mut Found)) -> Technique {
+    Technique {
+        needs_unique: true,
+        ..t(name, rating, find)
     }
 }
 
@@ -104,6 +113,17 @@ pub static TECHNIQUES: &[Technique] = &[
     }),
     t("XY-Wing", base::XY_WING, wings::xy_wing),
     t("XYZ-Wing", base::XYZ_WING, wings::xyz_wing),
+    unique("unique rectangle type 1", base::UR_1, uniqueness::type_1),
+    unique("unique rectangle type 2", base::UR_2, uniqueness::type_2),
+    unique("unique rectangle type 4", base::UR_4, uniqueness::type_4),
+    unique("unique rectangle type 3", base::UR_3, uniqueness::type_3),
+    unique("unique rectangle type 5", base::UR_5, uniqueness::type_5),
+    unique("unique rectangle type 6", base::UR_6, uniqueness::type_6),
+    unique(
+        "hidden rectangle",
+        base::HIDDEN_RECTANGLE,
+        uniqueness::hidden_rectangle,
+    ),
     t("naked quad", base::NAKED_QUAD, |b, f| {
         subsets::naked(b, f, 4)
     }),
@@ -111,6 +131,7 @@ pub static TECHNIQUES: &[Technique] = &[
     t("hidden quad", base::HIDDEN_QUAD, |b, f| {
         subsets::hidden(b, f, 4, false)
     }),
+    unique("BUG+1", base::BUG_1, uniqueness::bug_plus_one),
     t("Skyscraper", base::X_CHAIN, single_digit::skyscraper),
     t(
         "2-String Kite",

@@ -95,15 +95,24 @@ pub fn naked_single(b: &Board, f: &mut Found) {
     }
 }
 
-/// After `elims` on `b`, the first hidden single they create in a unit of an eliminated cell
-/// (what makes a locked candidate or hidden subset "direct" in Sudoku Explainer's sense).
-pub fn created_hidden_single(b: &Board, elims: &[(usize, u8)]) -> Option<(usize, u8, usize)> {
+/// After `elims` on `b`, the first hidden single they create in one of `units` (all units of
+/// the eliminated cells when `units` is empty): what makes a locked candidate or a hidden
+/// subset "direct" in Sudoku Explainer's sense.
+pub fn created_hidden_single(
+    b: &Board,
+    elims: &[(usize, u8)],
+    units: &[usize],
+) -> Option<(usize, u8, usize)> {
     let mut after = b.clone();
     for &(i, d) in elims {
         after.eliminate(i, d);
     }
     let g = &b.geo;
-    let mut units: Vec<usize> = elims.iter().flat_map(|&(i, _)| g.cell_units[i]).collect();
+    let mut units: Vec<usize> = if units.is_empty() {
+        elims.iter().flat_map(|&(i, _)| g.cell_units[i]).collect()
+    } else {
+        units.to_vec()
+    };
     units.sort_unstable_by_key(|&u| (g.house(u) != House::Box, u));
     units.dedup();
     for u in units {

@@ -130,7 +130,7 @@ pub fn hidden(b: &Board, f: &mut Found, k: usize, direct: bool) {
             );
             let mut placements = Vec::new();
             let (name, rating) = if direct {
-                let Some((i, v, w)) = created_hidden_single(b, &elims) else {
+                let Some((i, v, w)) = created_hidden_single(b, &elims, &[u]) else {
                     return false;
                 };
                 placements.push((i, v));
