@@ -29,16 +29,16 @@ pub enum Mode {
 }
 
 /// The link graph of a board: node `cell * n + value - 1`.
-struct Graph {
-    n: usize,
+pub(super) struct Graph {
+    pub(super) n: usize,
     /// Strong links: (target, inside one cell).
-    strong: Vec<Vec<(u32, bool)>>,
+    pub(super) strong: Vec<Vec<(u32, bool)>>,
     /// Weak links: (target, inside one cell).
-    weak: Vec<Vec<(u32, bool)>>,
+    pub(super) weak: Vec<Vec<(u32, bool)>>,
 }
 
 impl Graph {
-    fn new(b: &Board) -> Graph {
+    pub(super) fn new(b: &Board) -> Graph {
         let g = &b.geo;
         let n = g.n;
         let size = n * n * n;
@@ -79,11 +79,11 @@ impl Graph {
         Graph { n, strong, weak }
     }
 
-    fn cell(&self, v: u32) -> usize {
+    pub(super) fn cell(&self, v: u32) -> usize {
         v as usize / self.n
     }
 
-    fn digit(&self, v: u32) -> u8 {
+    pub(super) fn digit(&self, v: u32) -> u8 {
         (v as usize % self.n) as u8 + 1
     }
 
@@ -107,7 +107,7 @@ struct Chain {
 }
 
 /// Breadth-first search state, reused from start to start.
-struct Search {
+pub(super) struct Search {
     stamp: Vec<u32>,
     parent: Vec<u32>,
     dist: Vec<u16>,
@@ -116,7 +116,7 @@ struct Search {
 }
 
 impl Search {
-    fn new(size: usize) -> Search {
+    pub(super) fn new(size: usize) -> Search {
         Search {
             stamp: vec![0; 2 * size],
             parent: vec![0; 2 * size],
@@ -128,9 +128,14 @@ impl Search {
 
     /// From state (s, off): fills distances to every (node, on/off) state within `max_nodes`.
     fn run(&mut self, gr: &Graph, mode: Mode, s: u32, max_nodes: usize) {
+        self.run_from(gr, mode, s, false, max_nodes)
+    }
+
+    /// From state (s, on) or (s, off): fills distances to every state within `max_nodes`.
+    pub(super) fn run_from(&mut self, gr: &Graph, mode: Mode, s: u32, on: bool, max_nodes: usize) {
         self.gen += 1;
         self.queue.clear();
-        let start = 2 * s; // even: off, odd: on
+        let start = 2 * s + u32::from(on); // even: off, odd: on
         self.stamp[start as usize] = self.gen;
         self.dist[start as usize] = 0;
         self.queue.push(start);
@@ -165,12 +170,17 @@ impl Search {
         }
     }
 
-    fn reached(&self, st: u32) -> bool {
+    /// The states reached by the last run, nearest first.
+    pub(super) fn reached_states(&self) -> &[u32] {
+        &self.queue
+    }
+
+    pub(super) fn reached(&self, st: u32) -> bool {
         self.stamp[st as usize] == self.gen
     }
 
     /// The nodes from the start to state `st` (the start, then each link's target).
-    fn path(&self, st: u32) -> Vec<u32> {
+    pub(super) fn path(&self, st: u32) -> Vec<u32> {
         let mut nodes = vec![st / 2];
         let mut cur = st;
         while self.dist[cur as usize] > 0 {
@@ -181,7 +191,7 @@ impl Search {
         nodes
     }
 
-    fn len(&self, st: u32) -> usize {
+    pub(super) fn len(&self, st: u32) -> usize {
         self.dist[st as usize] as usize + 1
     }
 }
@@ -272,17 +282,13 @@ fn family(gr: &Graph, c: &Chain) -> (&'static str, f64) {
         return ("continuous nice loop", b);
     }
     if !c.placements.is_empty() {
-        let b = if one_digit || xy {
-            base::X_CHAIN
-        } else {
-            base::AIC
-        };
+        let b = if one_digit { base::X_CHAIN } else { base::AIC };
         return ("discontinuous nice loop", b);
     }
     if one_digit {
         ("X-Chain", base::X_CHAIN)
     } else if xy && gr.digit(c.nodes[0]) == gr.digit(c.nodes[k - 1]) {
-        ("XY-Chain", base::X_CHAIN)
+        ("XY-Chain", base::AIC)
     } else {
         ("AIC", base::AIC)
     }
@@ -626,7 +632,7 @@ pub fn remote_pair(b: &Board, f: &mut Found) {
             colour(1),
             b.elim_text(&elims)
         );
-        let rating = base::X_CHAIN + length_bonus(2 * longest);
+        let rating = base::AIC + length_bonus(2 * longest);
         if f.push(b.step(
             "remote pair",
             rating,

@@ -11,6 +11,7 @@
 
 pub mod chains;
 pub mod fish;
+pub mod forcing;
 pub mod grid;
 pub mod intersections;
 pub mod rating;
@@ -144,12 +145,24 @@ pub static TECHNIQUES: &[Technique] = &[
         base::X_CHAIN,
         single_digit::empty_rectangle,
     ),
-    t("remote pair", base::X_CHAIN, chains::remote_pair),
-    // Every chain family in one search; the lowest-rated deduction wins.
-    t("chains", base::X_CHAIN, chains::any_chain),
+    t("remote pair", base::AIC, chains::remote_pair),
     t("W-Wing", base::AIC, wings::w_wing),
+    // Every chain family in one search; the lowest-rated deduction wins (a named pattern
+    // above keeps its name when the search only finds the same rating).
+    t("chains", base::X_CHAIN, chains::any_chain),
+    t("Nishio", base::NISHIO, forcing::nishio),
+    t(
+        "forcing chains",
+        base::FORCING_CHAINS,
+        forcing::forcing_chains,
+    ),
+    t(
+        "dynamic forcing chain",
+        base::DYNAMIC_CHAIN,
+        forcing::dynamic,
+    ),
     named("X-Chain", base::X_CHAIN, chains::x_chain),
-    named("XY-Chain", base::X_CHAIN, chains::xy_chain),
+    named("XY-Chain", base::AIC, chains::xy_chain),
     named("AIC", base::AIC, chains::aic),
     named(
         "continuous nice loop",

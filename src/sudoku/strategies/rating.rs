@@ -38,11 +38,14 @@ pub mod base {
     pub const BUG_1: f64 = 5.6;
     /// A cycle (continuous nice loop) on one value, or with cell links only.
     pub const X_CYCLE: f64 = 6.5;
-    /// A chain on one value (X-Chain, Skyscraper, 2-String Kite, Turbot Fish) or with cell
-    /// links only (XY-Chain).
+    /// A chain on one value (X-Chain, Skyscraper, 2-String Kite, Turbot Fish, Empty
+    /// Rectangle).
     pub const X_CHAIN: f64 = 6.6;
-    /// A chain mixing cell and unit links (AIC, W-Wing), or such a cycle.
+    /// A chain through cells (XY-Chain, remote pair) or mixing cell and unit links (AIC,
+    /// W-Wing), or a mixed cycle: SE's "forcing chain" base.
     pub const AIC: f64 = 7.0;
+    /// A chain from a candidate to its own contradiction on the starting grid (SE's Nishio).
+    pub const NISHIO: f64 = 7.5;
     /// Several chains from the candidates of one cell or the places of one value in a unit.
     pub const FORCING_CHAINS: f64 = 8.0;
     /// Chains that follow the grid as it changes (singles included) to a contradiction.
