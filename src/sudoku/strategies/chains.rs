@@ -28,13 +28,18 @@ pub enum Mode {
     Any,
 }
 
-/// The link graph of a board: node `cell * n + value - 1`.
+/// The link graph of a board: node `cell * n + value - 1`, links in flat lists (one slice
+/// per node) so a search touches little memory.
 pub(super) struct Graph {
     pub(super) n: usize,
+    /// The number of node slots (`n³`).
+    pub(super) size: usize,
+    strong_at: Vec<u32>,
     /// Strong links: (target, inside one cell).
-    pub(super) strong: Vec<Vec<(u32, bool)>>,
+    strong_to: Vec<(u32, bool)>,
+    weak_at: Vec<u32>,
     /// Weak links: (target, inside one cell).
-    pub(super) weak: Vec<Vec<(u32, bool)>>,
+    weak_to: Vec<(u32, bool)>,
 }
 
 impl Graph {
@@ -42,41 +47,64 @@ impl Graph {
         let g = &b.geo;
         let n = g.n;
         let size = n * n * n;
-        let mut strong = vec![Vec::new(); size];
-        let mut weak = vec![Vec::new(); size];
-        for i in b.open() {
+        let mut gr = Graph {
+            n,
+            size,
+            strong_at: vec![0; size + 1],
+            strong_to: Vec::new(),
+            weak_at: vec![0; size + 1],
+            weak_to: Vec::new(),
+        };
+        for v in 0..size {
+            let (i, d) = (v / n, (v % n) as u8 + 1);
+            gr.strong_at[v] = gr.strong_to.len() as u32;
+            gr.weak_at[v] = gr.weak_to.len() as u32;
+            if b.values[i] != 0 || !b.has(i, d) {
+                continue;
+            }
             let m = b.masks[i];
-            for d in digits(m) {
-                let v = i * n + d as usize - 1;
-                for e in digits(m & !bit(d)) {
-                    let w = (i * n + e as usize - 1) as u32;
-                    weak[v].push((w, true));
-                    if m.count_ones() == 2 {
-                        strong[v].push((w, true));
-                    }
+            for e in digits(m & !bit(d)) {
+                let w = (i * n + e as usize - 1) as u32;
+                gr.weak_to.push((w, true));
+                if m.count_ones() == 2 {
+                    gr.strong_to.push((w, true));
                 }
-                for &j in &g.peers[i] {
-                    if b.has(j, d) {
-                        weak[v].push(((j * n + d as usize - 1) as u32, false));
-                    }
+            }
+            for &j in &g.peers[i] {
+                if b.has(j, d) {
+                    gr.weak_to.push(((j * n + d as usize - 1) as u32, false));
                 }
-                for k in 0..3 {
-                    let u = g.cell_units[i][k];
-                    let p = b.places(u, d);
-                    if p.count_ones() == 2 {
-                        let other = g.cell_at(
-                            u,
-                            (p & !(1u64 << g.cell_pos[i][k])).trailing_zeros() as usize,
-                        );
-                        let w = (other * n + d as usize - 1) as u32;
-                        if !strong[v].contains(&(w, false)) {
-                            strong[v].push((w, false));
-                        }
+            }
+            let first = gr.strong_to.len();
+            for k in 0..3 {
+                let u = g.cell_units[i][k];
+                let p = b.places(u, d);
+                if p.count_ones() == 2 {
+                    let other = g.cell_at(
+                        u,
+                        (p & !(1u64 << g.cell_pos[i][k])).trailing_zeros() as usize,
+                    );
+                    let w = (other * n + d as usize - 1) as u32;
+                    if !gr.strong_to[first..].contains(&(w, false)) {
+                        gr.strong_to.push((w, false));
                     }
                 }
             }
         }
-        Graph { n, strong, weak }
+        gr.strong_at[size] = gr.strong_to.len() as u32;
+        gr.weak_at[size] = gr.weak_to.len() as u32;
+        gr
+    }
+
+    /// The strong links of node `v`.
+    pub(super) fn strong(&self, v: u32) -> &[(u32, bool)] {
+        &self.strong_to
+            [self.strong_at[v as usize] as usize..self.strong_at[v as usize + 1] as usize]
+    }
+
+    /// The weak links of node `v`.
+    pub(super) fn weak(&self, v: u32) -> &[(u32, bool)] {
+        &self.weak_to[self.weak_at[v as usize] as usize..self.weak_at[v as usize + 1] as usize]
     }
 
     pub(super) fn cell(&self, v: u32) -> usize {
@@ -149,11 +177,7 @@ impl Search {
             if d as usize + 2 > max_nodes {
                 continue;
             }
-            let links = if on {
-                &gr.weak[v as usize]
-            } else {
-                &gr.strong[v as usize]
-            };
+            let links = if on { gr.weak(v) } else { gr.strong(v) };
             for &(w, in_cell) in links {
                 if !gr.allowed(mode, v, w, in_cell, !on) {
                     continue;
@@ -219,8 +243,8 @@ fn either_eliminations(b: &Board, gr: &Graph, s: u32, t: u32) -> Vec<(usize, u8)
             out.push((i, e));
         }
     } else if x == y {
-        for k in g.seen_by_all(&[i, j]) {
-            if b.has(k, x) {
+        for &k in &g.peers[i] {
+            if k != j && b.has(k, x) && g.sees(k, j) {
                 out.push((k, x));
             }
         }
@@ -376,7 +400,7 @@ pub struct Want {
 /// mode), or the lowest-rated deduction of all (first mode).
 fn search(b: &Board, f: &mut Found, modes: &[Mode], want: Want, max_nodes: usize) {
     let gr = Graph::new(b);
-    let size = gr.strong.len();
+    let size = gr.size;
     let mut se = Search::new(size);
     let mut every: HashMap<Deduction, (f64, Chain)> = HashMap::new();
     let mut best: Option<(f64, Chain)> = None;
@@ -395,7 +419,7 @@ fn search(b: &Board, f: &mut Found, modes: &[Mode], want: Want, max_nodes: usize
             _ => base::X_CYCLE,
         };
         for s in 0..size as u32 {
-            if gr.strong[s as usize].is_empty() {
+            if gr.strong(s).is_empty() {
                 continue;
             }
             if let Mode::X(d) = mode {
@@ -414,18 +438,22 @@ fn search(b: &Board, f: &mut Found, modes: &[Mode], want: Want, max_nodes: usize
                 }
             }
             se.run(&gr, mode, s, cap);
-            for t in 0..size as u32 {
-                let st = 2 * t + 1;
-                if !se.reached(st) {
-                    continue;
-                }
+            let reached: Vec<u32> = se
+                .reached_states()
+                .iter()
+                .copied()
+                .filter(|st| st % 2 == 1)
+                .collect();
+            for st in reached {
+                let t = st / 2;
                 let len = se.len(st);
                 if len < 4 || (mode == Mode::XY && gr.digit(t) != gr.digit(s)) {
                     continue;
                 }
                 if let Some((br, _)) = &best {
                     if mode_base + length_bonus(len) > *br {
-                        continue;
+                        // Breadth-first: every later state is at least as long.
+                        break;
                     }
                 }
                 let chain = if t == s {
@@ -440,7 +468,8 @@ fn search(b: &Board, f: &mut Found, modes: &[Mode], want: Want, max_nodes: usize
                         eliminations: vec![],
                     }
                 } else if want.loops
-                    && gr.weak[t as usize]
+                    && gr
+                        .weak(t)
                         .iter()
                         .any(|&(w, in_cell)| w == s && gr.allowed(mode, t, s, in_cell, false))
                 {

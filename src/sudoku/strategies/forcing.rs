@@ -40,7 +40,7 @@ fn node(gr: &Graph, i: usize, d: u8) -> u32 {
 /// false. The shortest such pair of chains wins.
 pub fn nishio(b: &Board, f: &mut Found) {
     let gr = Graph::new(b);
-    let size = gr.strong.len();
+    let size = gr.size;
     let mut se = Search::new(size);
     // (nodes, start, y)
     let mut found: Vec<(usize, u32, u32)> = Vec::new();
@@ -93,7 +93,7 @@ pub fn nishio(b: &Board, f: &mut Found) {
 pub fn forcing_chains(b: &Board, f: &mut Found) {
     let g = &b.geo;
     let gr = Graph::new(b);
-    let size = gr.strong.len();
+    let size = gr.size;
     let mut se = Search::new(size);
     // Branch sets: (description, start nodes).
     let mut sets: Vec<(String, Vec<u32>)> = Vec::new();

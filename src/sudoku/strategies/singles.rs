@@ -103,10 +103,6 @@ pub fn created_hidden_single(
     elims: &[(usize, u8)],
     units: &[usize],
 ) -> Option<(usize, u8, usize)> {
-    let mut after = b.clone();
-    for &(i, d) in elims {
-        after.eliminate(i, d);
-    }
     let g = &b.geo;
     let mut units: Vec<usize> = if units.is_empty() {
         elims.iter().flat_map(|&(i, _)| g.cell_units[i]).collect()
@@ -116,12 +112,22 @@ pub fn created_hidden_single(
     units.sort_unstable_by_key(|&u| (g.house(u) != House::Box, u));
     units.dedup();
     for u in units {
+        let kind = u / g.n;
         for d in 1..=g.n as u8 {
-            if b.places(u, d).count_ones() > 1 {
-                if let Some(i) = hidden_single_in(&after, u, d) {
-                    debug_assert!(after.masks[i] & bit(d) != 0);
-                    return Some((i, d, u));
-                }
+            let before = b.places(u, d);
+            if before.count_ones() < 2 {
+                continue;
+            }
+            // The places the eliminations take away from `d` in `u`.
+            let gone = elims
+                .iter()
+                .filter(|&&(i, e)| e == d && g.cell_units[i][kind] == u)
+                .fold(0u64, |m, &(i, _)| m | (1u64 << g.cell_pos[i][kind]));
+            let after = before & !gone;
+            if after.count_ones() == 1 {
+                let i = g.cell_at(u, after.trailing_zeros() as usize);
+                debug_assert!(b.masks[i] & bit(d) != 0);
+                return Some((i, d, u));
             }
         }
     }

@@ -88,11 +88,7 @@ fn push(
     elims: &[(usize, u8)],
     why: String,
 ) -> bool {
-    let text = format!(
-        "{name} on {}: {why}, so it {}",
-        describe(b, r),
-        b.elim_text(elims)
-    );
+    let text = format!("{name} on {} {}: {why}", describe(b, r), b.elim_text(elims));
     let pattern = b.cands_cv(&r.cells, r.ab());
     f.push(b.step(name, rating, pattern, &[], elims, text))
 }
