@@ -593,7 +593,8 @@ pub fn any_chain(b: &Board, f: &mut Found) {
 }
 
 /// Remote pair: bivalue cells with the same two values, linked cell to cell, alternate the two
-/// values; a cell that sees two of them an odd number of links apart holds neither.
+/// values; a cell that sees two of them an odd number (three or more) of links apart holds
+/// neither.
 pub fn remote_pair(b: &Board, f: &mut Found) {
     let g = &b.geo;
     let mut done: Vec<usize> = Vec::new();
@@ -620,33 +621,21 @@ pub fn remote_pair(b: &Board, f: &mut Found) {
         }
         let cells: Vec<usize> = comp.iter().map(|x| x.0).collect();
         let mut elims = Vec::new();
-        let mut longest = 0;
         for q in b.open() {
             if cells.contains(&q) || b.masks[q] & m == 0 {
                 continue;
             }
-            let seen: Vec<usize> = (0..comp.len()).filter(|&x| g.sees(q, comp[x].0)).collect();
-            let c0 = seen.iter().find(|&&x| comp[x].1 == 0);
-            let c1 = seen.iter().find(|&&x| comp[x].1 == 1);
-            if let (Some(&a), Some(&z)) = (c0, c1) {
-                // Only when the two are at least three links apart (else a naked pair).
-                let depth = |mut x: usize| {
-                    let mut p = vec![x];
-                    while comp[x].2 != usize::MAX {
-                        x = comp[x].2;
-                        p.push(x);
-                    }
-                    p
-                };
-                let (pa, pz) = (depth(a), depth(z));
-                let shared = pa.iter().filter(|x| pz.contains(x)).count();
-                let links = pa.len() + pz.len() - 2 * shared;
-                if links >= 3 {
-                    longest = longest.max(links + 1);
-                    elims.extend(b.present(&[q], m));
-                }
+            // Two cells of opposite colours it sees, too far apart to be a naked pair.
+            let seen = |c: usize| {
+                comp.iter()
+                    .filter(move |x| x.1 == c && g.sees(q, x.0))
+                    .map(|x| x.0)
+            };
+            if seen(0).any(|a| seen(1).any(|z| !g.sees(a, z))) {
+                elims.extend(b.present(&[q], m));
             }
         }
+        let longest = comp.len();
         if elims.is_empty() {
             continue;
         }

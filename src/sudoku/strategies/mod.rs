@@ -264,3 +264,6 @@ impl Explain for Sudoku {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
