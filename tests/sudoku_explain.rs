@@ -11,6 +11,7 @@ use gridsat::puzzle::{verdict, Puzzle, Solutions};
 use gridsat::solver::SolverChoice;
 use gridsat::sudoku::format::{parse, ReadOptions};
 use gridsat::sudoku::{Grid, Sudoku};
+use predicates::prelude::PredicateBooleanExt;
 
 fn solve(p: &Sudoku) -> Grid {
     match verdict(p, &SolverChoice::Embedded).expect("the solver runs") {
@@ -269,4 +270,115 @@ fn large_grids_are_explained() {
             e.grade.rating
         );
     }
+}
+
+#[test]
+fn every_technique_in_a_generated_puzzle() {
+    // `puzzles/sudoku/explain-techniques.txt`: `# technique: NAME (seed N)`, `# expect: TEXT`,
+    // then the puzzle, for every technique the engine uses on its own paths.
+    let text = std::fs::read_to_string(common::puzzle("sudoku/explain-techniques.txt")).unwrap();
+    let mut technique = String::new();
+    let mut expect = String::new();
+    let mut seen = Vec::new();
+    for line in text.lines() {
+        if let Some(t) = line.strip_prefix("# technique: ") {
+            technique = t.split(" (seed").next().unwrap().to_string();
+        } else if let Some(e) = line.strip_prefix("# expect: ") {
+            expect = e.to_string();
+        } else if !line.starts_with('#') {
+            let p = read(line).remove(0);
+            let e = explain(&p, false);
+            assert!(e.solved, "{technique}: {line} not solved");
+            let step = e
+                .steps
+                .iter()
+                .find(|s| s.technique == technique)
+                .unwrap_or_else(|| panic!("{technique} not used on {line}"));
+            assert_eq!(step.text, expect, "{technique}");
+            seen.push(technique.clone());
+        }
+    }
+    for t in [
+        "hidden single",
+        "naked single",
+        "pointing",
+        "claiming",
+        "naked pair",
+        "hidden pair",
+        "naked triple",
+        "hidden triple",
+        "naked quad",
+        "hidden quad",
+        "X-Wing",
+        "Swordfish",
+        "Jellyfish",
+        "Skyscraper",
+        "2-String Kite",
+        "XY-Wing",
+        "XYZ-Wing",
+        "W-Wing",
+        "X-Chain",
+        "XY-Chain",
+        "AIC",
+        "unique rectangle type 1",
+        "unique rectangle type 2",
+        "BUG+1",
+    ] {
+        assert!(seen.iter().any(|s| s == t), "no puzzle for {t}");
+    }
+}
+
+#[test]
+fn cli_explain_hint_grade() {
+    use assert_cmd::Command;
+    let file = common::puzzle("sudoku/explain-techniques.txt");
+    // Every puzzle of the technique file is graded, in JSON.
+    let out = Command::cargo_bin("gridsat")
+        .unwrap()
+        .args(["grade", "--no-progress", "--json"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 40);
+    for l in &lines {
+        assert_eq!(l["status"], "graded");
+        let r = l["grade"]["rating"].as_f64().unwrap();
+        assert!((1.0..11.0).contains(&r), "{l}");
+    }
+    let classic = common::puzzle("sudoku/classic.txt");
+    Command::cargo_bin("gridsat")
+        .unwrap()
+        .args(["hint", "--no-progress"])
+        .arg(&classic)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "hidden single: r1c6=8: the only place for 8 in box 2",
+        ));
+    Command::cargo_bin("gridsat")
+        .unwrap()
+        .args(["grade", "--no-progress"])
+        .arg(&classic)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "easy (rating 1.2; hardest: hidden single; 51 steps)",
+        ));
+    Command::cargo_bin("gridsat")
+        .unwrap()
+        .args(["explain", "--no-progress"])
+        .arg(&classic)
+        .assert()
+        .success()
+        .stdout(
+            predicates::str::contains("  51. ").and(predicates::str::contains(
+                "solved in 51 steps; grade: easy (rating 1.2, hardest: hidden single)",
+            )),
+        );
 }
