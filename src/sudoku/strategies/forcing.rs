@@ -44,10 +44,11 @@ pub fn nishio(b: &Board, f: &mut Found) {
     let mut se = Search::new(size);
     // (nodes, start, y)
     let mut found: Vec<(usize, u32, u32)> = Vec::new();
+    let mut cap = MAX_NODES;
     for i in b.open() {
         for d in digits(b.masks[i]) {
             let s = node(&gr, i, d);
-            se.run_from(&gr, Mode::Any, s, true, MAX_NODES);
+            se.run_from(&gr, Mode::Any, s, true, cap);
             let mut best: Option<(usize, u32)> = None;
             for y in 0..size as u32 {
                 if se.reached(2 * y) && se.reached(2 * y + 1) {
@@ -59,6 +60,10 @@ pub fn nishio(b: &Board, f: &mut Found) {
             }
             if let Some((total, y)) = best {
                 found.push((total, s, y));
+                if !f.all {
+                    // A shorter contradiction needs both chains shorter than this one.
+                    cap = cap.min(total);
+                }
             }
         }
     }
@@ -316,44 +321,49 @@ pub fn dynamic(b: &Board, f: &mut Found) {
     // (placements played, text, placements, eliminations)
     type Outcome = (usize, String, Vec<(usize, u8)>, Vec<(usize, u8)>);
     let mut best: Option<Outcome> = None;
-    let mut limit = 4 * g.n * g.n;
     let mut cells: Vec<usize> = b.open().collect();
     cells.sort_by_key(|&i| (b.masks[i].count_ones(), i));
-    for &i in &cells {
-        let mut outcomes = Vec::new();
-        for d in digits(b.masks[i]) {
-            let (done, broke) = play_out(b, i, d, limit);
-            if let Some(why) = broke {
-                let k = done.len() + 1;
-                if best.as_ref().is_none_or(|(bk, ..)| k < *bk) {
-                    limit = k;
-                    let text = format!(
-                        "dynamic forcing chain: {}, then {why}, so {}",
-                        played_text(b, i, d, &done),
-                        b.elim_text(&[(i, d)])
-                    );
-                    best = Some((k, text, vec![], vec![(i, d)]));
-                }
-            }
-            outcomes.push((d, done));
-        }
-        if outcomes.len() == 2 {
-            let (d1, a) = &outcomes[0];
-            let (d2, c) = &outcomes[1];
-            for (ka, (cell, v, _)) in a.iter().enumerate() {
-                if let Some(kc) = c.iter().position(|(c2, v2, _)| c2 == cell && v2 == v) {
-                    let k = ka + kc + 2;
+    // Iterative deepening: short play-outs first; a longer pass only when none was enough.
+    let mut cap = 8;
+    while best.is_none() && cap < 8 * g.n * g.n {
+        let mut limit = cap;
+        cap *= 4;
+        for &i in &cells {
+            let mut outcomes = Vec::new();
+            for d in digits(b.masks[i]) {
+                let (done, broke) = play_out(b, i, d, limit);
+                if let Some(why) = broke {
+                    let k = done.len() + 1;
                     if best.as_ref().is_none_or(|(bk, ..)| k < *bk) {
+                        limit = k;
                         let text = format!(
-                            "dynamic forcing chains from {}: {}; {}; both place {}={v}",
-                            g.cell_name(i),
-                            played_text(b, i, *d1, &a[..=ka]),
-                            played_text(b, i, *d2, &c[..=kc]),
-                            g.cell_name(*cell)
+                            "dynamic forcing chain: {}, then {why}, so {}",
+                            played_text(b, i, d, &done),
+                            b.elim_text(&[(i, d)])
                         );
-                        best = Some((k, text, vec![(*cell, *v)], vec![]));
+                        best = Some((k, text, vec![], vec![(i, d)]));
                     }
-                    break;
+                }
+                outcomes.push((d, done));
+            }
+            if outcomes.len() == 2 {
+                let (d1, a) = &outcomes[0];
+                let (d2, c) = &outcomes[1];
+                for (ka, (cell, v, _)) in a.iter().enumerate() {
+                    if let Some(kc) = c.iter().position(|(c2, v2, _)| c2 == cell && v2 == v) {
+                        let k = ka + kc + 2;
+                        if best.as_ref().is_none_or(|(bk, ..)| k < *bk) {
+                            let text = format!(
+                                "dynamic forcing chains from {}: {}; {}; both place {}={v}",
+                                g.cell_name(i),
+                                played_text(b, i, *d1, &a[..=ka]),
+                                played_text(b, i, *d2, &c[..=kc]),
+                                g.cell_name(*cell)
+                            );
+                            best = Some((k, text, vec![(*cell, *v)], vec![]));
+                        }
+                        break;
+                    }
                 }
             }
         }

@@ -68,13 +68,17 @@ pub fn length_bonus(nodes: usize) -> f64 {
     bonus
 }
 
-/// A level word for a rating on the SE-like scale.
+/// A level word for a rating on the SE-like scale: easy (hidden singles and the direct
+/// techniques, up to 2.0), medium (naked singles, locked candidates, naked pairs: up to 3.0),
+/// hard (subsets, basic fish, XY/XYZ-Wings, the first unique rectangles: up to 4.6), expert
+/// (quads, Jellyfish, BUG, chains of every kind: below 7.5), extreme (forcing chains and
+/// beyond, and anything that needed the solver).
 pub fn level(rating: f64) -> &'static str {
     match rating {
-        r if r <= 1.5 => "easy",
-        r if r <= 2.5 => "medium",
-        r if r <= 4.5 => "hard",
-        r if r <= 7.0 => "expert",
+        r if r <= 2.0 => "easy",
+        r if r <= 3.0 => "medium",
+        r if r <= 4.6 => "hard",
+        r if r < 7.5 => "expert",
         _ => "extreme",
     }
 }
@@ -122,9 +126,13 @@ mod tests {
     #[test]
     fn levels() {
         assert_eq!(level(1.2), "easy");
+        assert_eq!(level(2.0), "easy");
         assert_eq!(level(2.3), "medium");
         assert_eq!(level(3.2), "hard");
+        assert_eq!(level(4.6), "hard");
         assert_eq!(level(6.6), "expert");
-        assert_eq!(level(8.3), "extreme");
+        assert_eq!(level(7.4), "expert");
+        assert_eq!(level(7.5), "extreme");
+        assert_eq!(level(11.0), "extreme");
     }
 }
