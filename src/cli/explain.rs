@@ -176,11 +176,14 @@ pub fn run(a: &ExplainArgs, verb: Verb) -> Result<i32> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut all_ok = true;
+    let start = std::time::Instant::now();
+    let mut not_ok = 0;
     for (file, puzzles) in &files {
         for (i, any) in puzzles.iter().enumerate() {
             let t = std::time::Instant::now();
             let mut o = with_puzzle!(any, p => one(p, verb, a.fallback))?;
             all_ok &= o.ok;
+            not_ok += usize::from(!o.ok);
             let res = if a.json {
                 if let serde_json::Value::Object(m) = &mut o.json {
                     m.insert("file".into(), file.clone().into());
@@ -211,6 +214,24 @@ pub fn run(a: &ExplainArgs, verb: Verb) -> Result<i32> {
     }
     if let Some(b) = bar {
         b.finish_and_clear();
+    }
+    let secs = start.elapsed().as_secs_f64();
+    if total > 1 {
+        // As `solve` does for batches: counts and speed (standard error with --json).
+        let rate = if secs > 0.0 { total as f64 / secs } else { 0.0 };
+        let (word, other) = match verb {
+            Verb::Grade => ("graded", "without a unique solution"),
+            _ => ("explained", "stuck or without a unique solution"),
+        };
+        let line = format!(
+            "summary: {total} puzzles: {} {word}, {not_ok} {other} in {secs:.3} s ({rate:.0} puzzles/s)",
+            total - not_ok
+        );
+        if a.json {
+            eprintln!("{line}");
+        } else {
+            let _ = writeln!(out, "{line}");
+        }
     }
     let _ = out.flush();
     Ok(if all_ok { 0 } else { 1 })
