@@ -47,6 +47,27 @@ pub struct Grade {
     pub techniques: Vec<(String, usize)>,
 }
 
+/// The grade of a path: its hardest step's rating, the level word `level` gives for it, and
+/// how many steps each technique took, hardest first. Kinds pass their own rating scale.
+pub fn grade_by_hardest(steps: &[Step], level: impl Fn(f64) -> &'static str) -> Grade {
+    let hardest = steps.iter().max_by(|a, b| a.rating.total_cmp(&b.rating));
+    let rating = hardest.map_or(0.0, |s| s.rating);
+    let mut techniques: Vec<(String, usize, f64)> = Vec::new();
+    for s in steps {
+        match techniques.iter_mut().find(|(t, _, _)| *t == s.technique) {
+            Some(t) => t.1 += 1,
+            None => techniques.push((s.technique.clone(), 1, s.rating)),
+        }
+    }
+    techniques.sort_by(|a, b| b.2.total_cmp(&a.2));
+    Grade {
+        level: level(rating).into(),
+        rating,
+        hardest: hardest.map_or("none".into(), |s| s.technique.clone()),
+        techniques: techniques.into_iter().map(|(t, k, _)| (t, k)).collect(),
+    }
+}
+
 /// A whole path from the givens.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Explanation {
@@ -115,6 +136,29 @@ mod tests {
 
     fn cv(row: usize, col: usize, value: i64) -> CellValue {
         CellValue { row, col, value }
+    }
+
+    #[test]
+    fn grade_takes_the_hardest_step_and_counts_techniques() {
+        let step = |technique: &str, rating: f64| Step {
+            technique: technique.into(),
+            rating,
+            pattern: vec![],
+            placements: vec![],
+            eliminations: vec![],
+            text: String::new(),
+        };
+        let steps = [step("a", 1.0), step("b", 3.0), step("a", 1.0)];
+        let g = grade_by_hardest(&steps, |r| if r > 2.0 { "hard" } else { "easy" });
+        assert_eq!(
+            (g.level.as_str(), g.rating, g.hardest.as_str()),
+            ("hard", 3.0, "b")
+        );
+        assert_eq!(
+            g.techniques,
+            vec![("b".to_string(), 1), ("a".to_string(), 2)]
+        );
+        assert_eq!(grade_by_hardest(&[], |_| "easy").hardest, "none");
     }
 
     #[test]

@@ -4,11 +4,13 @@
 use crate::error::InputError;
 use crate::puzzle::Kind;
 use crate::sudoku::{self, Sudoku};
+use crate::tectonic::{self, Tectonic};
 
 /// A puzzle of any kind.
 #[derive(Clone, Debug)]
 pub enum AnyPuzzle {
     Sudoku(Sudoku),
+    Tectonic(Tectonic),
 }
 
 /// Runs `$body` with `$p` bound to the concrete puzzle inside an [`AnyPuzzle`].
@@ -17,6 +19,7 @@ macro_rules! with_puzzle {
     ($any:expr, $p:ident => $body:expr) => {
         match $any {
             $crate::kinds::AnyPuzzle::Sudoku($p) => $body,
+            $crate::kinds::AnyPuzzle::Tectonic($p) => $body,
         }
     };
 }
@@ -42,7 +45,9 @@ pub fn detect(path: &str, text: &str) -> Kind {
         "numberlink" | "flow" | "nl" | "arukone" => return Kind::Numberlink,
         _ => {}
     }
-    let _ = text;
+    if tectonic::format::looks_like(path, text) {
+        return Kind::Tectonic;
+    }
     Kind::Sudoku
 }
 
@@ -64,6 +69,10 @@ pub fn read(
         .into_iter()
         .map(AnyPuzzle::Sudoku)
         .collect()),
+        Kind::Tectonic => Ok(tectonic::format::parse(file, text)?
+            .into_iter()
+            .map(AnyPuzzle::Tectonic)
+            .collect()),
         other => Err(InputError::new(
             file,
             1,
@@ -71,4 +80,27 @@ pub fn read(
             format!("reading {} puzzles is not available yet", other.name()),
         )),
     }
+}
+
+/// Puzzles written back in a file format of their kind, each with its solution (rows as
+/// [`crate::puzzle::Puzzle::rows`] gives them) or, for `None`, as given: `gridsat solve
+/// --format`. `Err` says which formats there are.
+pub fn write_solutions(
+    format: &str,
+    items: &[(&AnyPuzzle, Option<&Vec<Vec<i64>>>)],
+) -> Result<String, String> {
+    let mut tectonic = Vec::new();
+    for (p, rows) in items {
+        match p {
+            AnyPuzzle::Tectonic(t) => tectonic.push((t, *rows)),
+            #[allow(unreachable_patterns)] // one arm per kind as formats land
+            other => {
+                return Err(format!(
+                    "--format is not available for {} puzzles (tectonic: xml, text)",
+                    crate::with_puzzle!(other, q => crate::puzzle::Puzzle::kind(q).name())
+                ))
+            }
+        }
+    }
+    tectonic::format::write_solutions(format, &tectonic)
 }

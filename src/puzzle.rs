@@ -196,8 +196,8 @@ pub fn differing_cells<P: Puzzle>(p: &P, a: &P::Solution, b: &P::Solution) -> Ve
 pub fn verdict<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Solutions<P::Solution>> {
     let model = p.model(GivenMode::Fold, false);
     let refine = |a: &Assignment| p.refine(&model, a);
-    let mut s = session::<P>(choice, &model).with_refine(&refine);
-    Ok(match s.verdict(&[])? {
+    let s = session::<P>(choice, &model).with_refine(&refine);
+    Ok(match s.into_verdict(&[])? {
         Verdict::Unique(a) => Solutions::Unique(checked(p, &model, &a)?),
         Verdict::Multiple(a, b) => {
             let (a, b) = (checked(p, &model, &a)?, checked(p, &model, &b)?);
@@ -212,8 +212,8 @@ pub fn verdict<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Solutions<P::S
 pub fn count<P: Puzzle>(p: &P, choice: &SolverChoice, max: usize) -> Result<Vec<P::Solution>> {
     let model = p.model(GivenMode::Fold, false);
     let refine = |a: &Assignment| p.refine(&model, a);
-    let mut s = session::<P>(choice, &model).with_refine(&refine);
-    s.solutions(max, &[])?
+    let s = session::<P>(choice, &model).with_refine(&refine);
+    s.into_solutions(max, &[])?
         .iter()
         .map(|a| checked(p, &model, a))
         .collect()

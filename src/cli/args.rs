@@ -67,6 +67,10 @@ pub struct RunArgs {
     /// Never draw a progress bar (it is drawn on a terminal for long batches).
     #[arg(long)]
     pub no_progress: bool,
+    /// Write the puzzles back in this file format with their solutions filled in, instead of
+    /// drawing them (tectonic: xml, text); the verdict lines go to standard error.
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -200,6 +204,12 @@ pub struct GenerateArgs {
     /// Number of givens wanted, as MIN-MAX or one number.
     #[arg(long, value_name = "MIN-MAX")]
     pub clues: Option<String>,
+    /// Tectonic: the largest piece, in cells (4 or more; default 5).
+    #[arg(long, value_name = "N")]
+    pub max_piece: Option<usize>,
+    /// Write the puzzles in this file format instead of the kind's text form (tectonic: xml).
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<String>,
     /// One JSON object per puzzle instead of text.
     #[arg(long)]
     pub json: bool,

@@ -48,7 +48,7 @@ fn one<P: Explain>(p: &P, verb: Verb, fallback: bool) -> Result<Outcome> {
             return Ok(Outcome {
                 json: json.into(),
                 text: format!(
-                    "several solutions (they differ in {} cells), so there is no single path to explain; `gridsat check` shows two",
+                    "several solutions (they differ in {} cells), so there is no single path to explain; `gridsat check` shows two\n",
                     cells.len()
                 ),
                 ok: false,
@@ -58,7 +58,7 @@ fn one<P: Explain>(p: &P, verb: Verb, fallback: bool) -> Result<Outcome> {
             json.insert("status".into(), "none".into());
             return Ok(Outcome {
                 json: json.into(),
-                text: "no solution, so nothing to explain; `gridsat check` names the givens that conflict".into(),
+                text: "no solution, so nothing to explain; `gridsat check` names the givens that conflict\n".into(),
                 ok: false,
             });
         }

@@ -64,7 +64,10 @@ fn write_dimacs<P: Puzzle>(
                 model.givens.len()
             )
         } else {
-            "givens: folded into the model (their cells have no variables)".to_string()
+            format!(
+                "givens: folded into the model (cells they decide have no variables; see models/{}.md)",
+                p.kind().name()
+            )
         },
         format!(
             "read the answer back with: gridsat decode {file} ANSWER --index {index}{}",

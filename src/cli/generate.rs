@@ -8,10 +8,31 @@ use crate::generate::Generated;
 use crate::puzzle::Kind;
 use std::io::Write;
 
-#[allow(clippy::match_single_binding)] // one arm per kind as generators land
+/// The Tectonic generator's options from the command line.
+fn tectonic_options(a: &GenerateArgs) -> Result<crate::tectonic::generate::Options> {
+    for (flag, given) in [
+        ("--box", a.box_shape.is_some()),
+        ("--symmetry", a.symmetry.is_some()),
+        ("--clues", a.clues.is_some()),
+    ] {
+        if given {
+            return Err(Error::Usage(format!(
+                "{flag} is not available for tectonic (its puzzles are always minimal)"
+            )));
+        }
+    }
+    let side = a.size.unwrap_or(8);
+    Ok(crate::tectonic::generate::Options {
+        width: a.width.unwrap_or(side),
+        height: a.height.unwrap_or(side),
+        max_piece: a.max_piece.unwrap_or(5),
+        difficulty: a.difficulty.clone(),
+    })
+}
+
 fn one(kind: Kind, a: &GenerateArgs, seed: u64) -> Result<Generated> {
-    let _ = (a, seed);
     match kind {
+        Kind::Tectonic => crate::tectonic::generate::generate(&tectonic_options(a)?, seed),
         other => Err(Error::Usage(format!(
             "generating {} puzzles is not available yet",
             other.name()
@@ -29,6 +50,17 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
     })?;
     if a.count == 0 {
         return Err(Error::Usage("--count must be at least 1".into()));
+    }
+    match a.format.as_deref() {
+        None => {}
+        Some("xml") if kind == Kind::Tectonic && !a.json => {
+            return crate::tectonic::generate::run_xml(&tectonic_options(a)?, a.seed, a.count)
+        }
+        Some(f) => {
+            return Err(Error::Usage(format!(
+                "--format {f} is not available here: generate writes each kind's text form (or --json); tectonic also writes --format xml"
+            )))
+        }
     }
     let bar = progress_bar(a.no_progress, a.count, 1);
     let stdout = std::io::stdout();

@@ -54,7 +54,13 @@ pub struct Report {
     pub text: String,
 }
 
-fn analyze<P: Puzzle>(p: &P, mode: Mode, choice: &SolverChoice, style: Style) -> Result<Report> {
+/// `style` is `None` for JSON output, where no text is drawn.
+fn analyze<P: Puzzle>(
+    p: &P,
+    mode: Mode,
+    choice: &SolverChoice,
+    style: Option<Style>,
+) -> Result<Report> {
     let mut r = Report {
         kind: p.kind().name(),
         description: p.describe(),
@@ -72,7 +78,9 @@ fn analyze<P: Puzzle>(p: &P, mode: Mode, choice: &SolverChoice, style: Style) ->
                 r.status = "solved";
                 r.solution = Some(p.rows(&s));
                 add_extra(&mut r, &s);
-                text.push_str(&p.render(Some(&s), style));
+                if let Some(style) = style {
+                    text.push_str(&p.render(Some(&s), style));
+                }
             }
             None => none(p, choice, &mut r)?,
         },
@@ -81,7 +89,7 @@ fn analyze<P: Puzzle>(p: &P, mode: Mode, choice: &SolverChoice, style: Style) ->
                 r.status = "unique";
                 r.solution = Some(p.rows(&s));
                 add_extra(&mut r, &s);
-                if grids {
+                if let (true, Some(style)) = (grids, style) {
                     text.push_str(&p.render(Some(&s), style));
                 }
             }
@@ -91,10 +99,12 @@ fn analyze<P: Puzzle>(p: &P, mode: Mode, choice: &SolverChoice, style: Style) ->
                 r.second_solution = Some(p.rows(&b));
                 add_extra(&mut r, &a);
                 r.differing_cells = Some(cells.iter().map(|&(y, x)| cell_name(y, x)).collect());
-                text.push_str("first solution:\n");
-                text.push_str(&p.render(Some(&a), style));
-                text.push_str("second solution:\n");
-                text.push_str(&p.render(Some(&b), style));
+                if let Some(style) = style {
+                    text.push_str("first solution:\n");
+                    text.push_str(&p.render(Some(&a), style));
+                    text.push_str("second solution:\n");
+                    text.push_str(&p.render(Some(&b), style));
+                }
                 if forced {
                     let cells = puzzle::forced(p, choice)?.unwrap_or_default();
                     r.forced_cells = Some(
@@ -166,6 +176,20 @@ fn headline(r: &Report, mode: Mode) -> String {
 /// Runs `mode` on every puzzle, prints reports and a summary, and returns the exit code.
 pub fn run_batch(files: &[(String, Vec<AnyPuzzle>)], mode: Mode, run: &RunArgs) -> Result<i32> {
     let choice = solver_choice(run)?;
+    // `--format`: the puzzles are written back with their solutions at the end; checked first.
+    let mut written: Vec<(&AnyPuzzle, Option<Vec<Vec<i64>>>)> = Vec::new();
+    if let Some(f) = &run.format {
+        if run.json {
+            return Err(crate::error::Error::Usage(
+                "--format and --json do not go together".into(),
+            ));
+        }
+        let all: Vec<(&AnyPuzzle, Option<&Vec<Vec<i64>>>)> = files
+            .iter()
+            .flat_map(|(_, ps)| ps.iter().map(|p| (p, None)))
+            .collect();
+        crate::kinds::write_solutions(f, &all).map_err(crate::error::Error::Usage)?;
+    }
     let total: usize = files.iter().map(|(_, ps)| ps.len()).sum();
     let style = Style {
         color: !run.json
@@ -180,8 +204,9 @@ pub fn run_batch(files: &[(String, Vec<AnyPuzzle>)], mode: Mode, run: &RunArgs) 
     for (file, puzzles) in files {
         for (i, any) in puzzles.iter().enumerate() {
             let t = Instant::now();
-            let mut r = with_puzzle!(any, p => analyze(p, mode, &choice, style))?;
-            r.time_ms = t.elapsed().as_secs_f64() * 1e3;
+            let text_style = (!run.json).then_some(style);
+            let mut r = with_puzzle!(any, p => analyze(p, mode, &choice, text_style))?;
+            r.time_ms = (t.elapsed().as_secs_f64() * 1e6).round() / 1e3;
             r.file = file.clone();
             r.index = i + 1;
             match r.status {
@@ -190,8 +215,15 @@ pub fn run_batch(files: &[(String, Vec<AnyPuzzle>)], mode: Mode, run: &RunArgs) 
                 "none" => none += 1,
                 _ => solved += 1,
             }
+            if run.format.is_some() {
+                let solved = matches!(r.status, "unique" | "solved");
+                written.push((any, r.solution.clone().filter(|_| solved)));
+            }
             let mut write = || -> std::io::Result<()> {
-                if run.json {
+                if run.format.is_some() {
+                    eprintln!("{}", headline(&r, mode));
+                    Ok(())
+                } else if run.json {
                     serde_json::to_writer(&mut out, &r)?;
                     writeln!(out)
                 } else {
@@ -226,6 +258,18 @@ pub fn run_batch(files: &[(String, Vec<AnyPuzzle>)], mode: Mode, run: &RunArgs) 
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    if let Some(f) = &run.format {
+        let items: Vec<(&AnyPuzzle, Option<&Vec<Vec<i64>>>)> =
+            written.iter().map(|(p, s)| (*p, s.as_ref())).collect();
+        let doc = crate::kinds::write_solutions(f, &items).map_err(crate::error::Error::Usage)?;
+        if let Err(e) = out.write_all(doc.as_bytes()) {
+            if e.kind() != std::io::ErrorKind::BrokenPipe {
+                return Err(crate::error::Error::Usage(format!(
+                    "cannot write output: {e}"
+                )));
+            }
+        }
+    }
     let secs = start.elapsed().as_secs_f64();
     if total > 1 {
         let rate = if secs > 0.0 { total as f64 / secs } else { 0.0 };
@@ -235,7 +279,7 @@ pub fn run_batch(files: &[(String, Vec<AnyPuzzle>)], mode: Mode, run: &RunArgs) 
             ),
             _ => format!("summary: {total} puzzles: {solved} solved, {none} none in {secs:.3} s ({rate:.0} puzzles/s)"),
         };
-        if run.json {
+        if run.json || run.format.is_some() {
             eprintln!("{line}");
         } else {
             let _ = writeln!(out, "{line}");

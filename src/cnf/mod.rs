@@ -163,6 +163,13 @@ impl Formula {
         Formula::default()
     }
 
+    /// Reserves room for `clauses` more clauses with `lits` literals in all (saves regrowing
+    /// when a model knows its size in advance).
+    pub fn reserve(&mut self, clauses: usize, lits: usize) {
+        self.ends.reserve(clauses);
+        self.lits.reserve(lits);
+    }
+
     /// A fresh variable.
     pub fn new_var(&mut self) -> Var {
         self.num_vars += 1;
@@ -205,6 +212,27 @@ impl Formula {
         self.ends.push(self.lits.len() as u32);
     }
 
+    /// Adds `lit` to every clause added since the formula had `mark` clauses (a mark taken with
+    /// [`Formula::num_clauses`]): the constraints built since then hold only when `!lit` is
+    /// false, so `!lit` can be assumed to switch them on (and a core names them).
+    pub fn guard_since(&mut self, mark: usize, lit: Lit) {
+        let start = if mark == 0 {
+            0
+        } else {
+            self.ends[mark - 1] as usize
+        };
+        let tail: Vec<Lit> = self.lits.split_off(start);
+        let ends: Vec<u32> = self.ends.split_off(mark);
+        let mut from = start;
+        for e in ends {
+            let e = e as usize;
+            let mut c = tail[from - start..e - start].to_vec();
+            c.push(lit);
+            self.add_clause(&c);
+            from = e;
+        }
+    }
+
     /// The clauses in the order they were added.
     pub fn clauses(&self) -> impl Iterator<Item = &[Lit]> + '_ {
         let mut start = 0usize;
@@ -243,6 +271,29 @@ mod tests {
         assert_eq!(!v.pos(), v.neg());
         assert!(v.pos().is_positive() && v.neg().is_negative());
         assert_eq!(v.neg().var(), v);
+    }
+
+    #[test]
+    fn guard_since_extends_only_the_later_clauses() {
+        let mut f = Formula::new();
+        let (a, b, g) = (f.new_var(), f.new_var(), f.new_var());
+        f.add_clause(&[a.pos()]);
+        let mark = f.num_clauses();
+        f.add_clause(&[b.pos()]);
+        f.add_clause(&[a.neg(), b.neg()]);
+        f.guard_since(mark, g.neg());
+        let cs: Vec<Vec<Lit>> = f.clauses().map(|c| c.to_vec()).collect();
+        assert_eq!(
+            cs,
+            vec![
+                vec![a.pos()],
+                vec![b.pos(), g.neg()],
+                vec![a.neg(), b.neg(), g.neg()]
+            ]
+        );
+        f.guard_since(0, b.pos());
+        assert_eq!(f.clauses().next(), Some(&[a.pos(), b.pos()][..]));
+        assert_eq!(f.num_clauses(), 3);
     }
 
     #[test]

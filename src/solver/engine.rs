@@ -136,47 +136,63 @@ impl<'a> Session<'a> {
     }
 
     /// Up to `max` solutions that differ on the answer variables, under `assumptions`.
-    /// Fewer than `max` means these are all of them.
+    /// Fewer than `max` means these are all of them. The blocking clauses are guarded by an
+    /// activation literal that is retired afterwards, so the session can be asked again.
     pub fn solutions(
         &mut self,
         max: usize,
         assumptions: &[Lit],
     ) -> Result<Vec<Assignment>, SolverError> {
-        let mut found: Vec<Assignment> = Vec::new();
         let act = self.fresh();
+        let out = self.enumerate(max, assumptions, Some(act));
+        self.backend.add_clause(&[!act]);
+        out
+    }
+
+    /// [`Session::solutions`] for a session that is not asked anything afterwards: the
+    /// blocking clauses are added for good, without an activation literal (a little faster,
+    /// which matters when one session is built per puzzle).
+    pub fn into_solutions(
+        mut self,
+        max: usize,
+        assumptions: &[Lit],
+    ) -> Result<Vec<Assignment>, SolverError> {
+        self.enumerate(max, assumptions, None)
+    }
+
+    fn enumerate(
+        &mut self,
+        max: usize,
+        assumptions: &[Lit],
+        guard: Option<Lit>,
+    ) -> Result<Vec<Assignment>, SolverError> {
+        let mut found: Vec<Assignment> = Vec::new();
         let mut assume = assumptions.to_vec();
-        assume.push(act);
+        assume.extend(guard);
         while found.len() < max {
-            match self.solve(&assume) {
-                Ok(Outcome::Sat(a)) => {
+            match self.solve(&assume)? {
+                Outcome::Sat(a) => {
                     let mut block = self.blocking_clause(&a);
-                    block.push(!act);
+                    block.extend(guard.map(|g| !g));
                     self.backend.add_clause(&block);
                     found.push(a);
                 }
-                Ok(Outcome::Unsat(_)) => break,
-                Err(e) => {
-                    self.backend.add_clause(&[!act]);
-                    return Err(e);
-                }
+                Outcome::Unsat(_) => break,
             }
         }
-        self.backend.add_clause(&[!act]);
         Ok(found)
     }
 
     /// Unique, several, or none (under `assumptions`).
     pub fn verdict(&mut self, assumptions: &[Lit]) -> Result<Verdict, SolverError> {
-        let mut sols = self.solutions(2, assumptions)?;
-        Ok(match sols.len() {
-            0 => Verdict::None,
-            1 => Verdict::Unique(sols.pop().expect("one")),
-            _ => {
-                let b = sols.pop().expect("two");
-                let a = sols.pop().expect("two");
-                Verdict::Multiple(a, b)
-            }
-        })
+        let sols = self.solutions(2, assumptions)?;
+        Ok(verdict_of(sols))
+    }
+
+    /// [`Session::verdict`] for a session that is not asked anything afterwards (see
+    /// [`Session::into_solutions`]).
+    pub fn into_verdict(self, assumptions: &[Lit]) -> Result<Verdict, SolverError> {
+        Ok(verdict_of(self.into_solutions(2, assumptions)?))
     }
 
     /// The answer literals that hold in every solution (the backbone over the answer variables),
@@ -250,6 +266,19 @@ impl<'a> Session<'a> {
     }
 }
 
+/// The verdict for up to two solutions found.
+fn verdict_of(mut sols: Vec<Assignment>) -> Verdict {
+    match sols.len() {
+        0 => Verdict::None,
+        1 => Verdict::Unique(sols.pop().expect("one")),
+        _ => {
+            let b = sols.pop().expect("two");
+            let a = sols.pop().expect("two");
+            Verdict::Multiple(a, b)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -280,6 +309,17 @@ mod tests {
         assert_eq!(s.verdict(&[v[2].pos(), v[1].pos()]).unwrap(), Verdict::None);
         let mut s = Session::new(Box::new(Varisat::new()), &f, v.clone(), false);
         assert_eq!(s.solutions(10, &[]).unwrap().len(), 4);
+        // The consuming forms give the same answers.
+        let one = |assume: &[Lit]| {
+            Session::new(Box::new(Varisat::new()), &f, v.clone(), true)
+                .into_verdict(assume)
+                .unwrap()
+        };
+        assert!(matches!(one(&[]), Verdict::Multiple(..)));
+        assert!(matches!(one(&[v[2].pos()]), Verdict::Unique(_)));
+        assert_eq!(one(&[v[2].pos(), v[1].pos()]), Verdict::None);
+        let s = Session::new(Box::new(Varisat::new()), &f, v.clone(), true);
+        assert_eq!(s.into_solutions(10, &[v[0].neg()]).unwrap().len(), 3);
     }
 
     #[test]

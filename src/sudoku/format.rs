@@ -26,6 +26,8 @@ struct Read {
     value: u32,
     line: usize,
     col: usize,
+    /// The character it was read from (one-character cells), for messages.
+    ch: Option<char>,
 }
 
 /// The character for a value in the one-line form.
@@ -111,7 +113,7 @@ fn parse_lines(file: &str, text: &str, opts: ReadOptions) -> Result<Vec<Sudoku>,
         let mut cells = Vec::with_capacity(tok.len());
         for (k, c) in tok.chars().enumerate() {
             match char_value(c) {
-                Some(v) => cells.push(Read { value: v, line: ln, col: col0 + k }),
+                Some(v) => cells.push(Read { value: v, line: ln, col: col0 + k, ch: Some(c) }),
                 None => {
                     return Err(InputError::new(
                         file,
@@ -212,6 +214,7 @@ fn parse_row(file: &str, ln: usize, line: &str) -> Result<Vec<Read>, InputError>
                         value: 0,
                         line: ln,
                         col,
+                        ch: None,
                     });
                 }
                 continue;
@@ -228,6 +231,7 @@ fn parse_row(file: &str, ln: usize, line: &str) -> Result<Vec<Read>, InputError>
                 value: v,
                 line: ln,
                 col,
+                ch: None,
             });
         }
     } else {
@@ -236,7 +240,7 @@ fn parse_row(file: &str, ln: usize, line: &str) -> Result<Vec<Read>, InputError>
                 continue;
             }
             match char_value(c) {
-                Some(v) => row.push(Read { value: v, line: ln, col: k + 1 }),
+                Some(v) => row.push(Read { value: v, line: ln, col: k + 1, ch: Some(c) }),
                 None => {
                     return Err(InputError::new(
                         file,
@@ -331,10 +335,17 @@ fn build(
                 file,
                 c.line,
                 c.col,
-                format!(
-                    "value {} is out of range for a {side}x{side} Sudoku (1-{side})",
-                    c.value
-                ),
+                match c.ch {
+                    Some(ch) if !ch.is_ascii_digit() => format!(
+                        "`{ch}` (value {}) is out of range for a {side}x{side} Sudoku: expected 1-{}, or `.`/`0` for an empty cell",
+                        c.value,
+                        value_char(side as u8)
+                    ),
+                    _ => format!(
+                        "value {} is out of range for a {side}x{side} Sudoku (1-{side})",
+                        c.value
+                    ),
+                },
             ));
         }
         s.cells[i] = c.value as u8;

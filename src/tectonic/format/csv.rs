@@ -1,0 +1,206 @@
+//! javandiermen's CSV pair: `board.NAME.csv` holds the givens (comma-separated, empty for an
+//! open cell) and `layout.NAME.csv` beside it the piece of every cell (numbers). Give gridsat
+//! the board; it reads the layout next to it.
+
+use super::Pos;
+use crate::error::InputError;
+use crate::tectonic::Tectonic;
+use std::path::{Path, PathBuf};
+
+/// The layout file that belongs to a board file: `board` replaced by `layout` in the file
+/// name (`board.9x5.12.l7.csv` → `layout.9x5.12.l7.csv`, `t1.board.csv` → `t1.layout.csv`).
+pub fn layout_path(board: &str) -> Option<PathBuf> {
+    let p = Path::new(board);
+    let name = p.file_name()?.to_str()?;
+    let k = name.rfind("board")?;
+    let layout = format!("{}layout{}", &name[..k], &name[k + 5..]);
+    Some(p.with_file_name(layout))
+}
+
+/// One CSV file as rows of (cell text, line, column).
+fn rows(text: &str) -> Vec<Vec<(String, Pos)>> {
+    let mut out = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        let line = line.trim_start_matches('\u{feff}');
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            continue;
+        }
+        let mut row = Vec::new();
+        let mut col = 1;
+        for field in line.split(',') {
+            let lead = field.chars().take_while(|c| c.is_whitespace()).count();
+            row.push((field.trim().to_string(), (k + 1, col + lead)));
+            col += field.chars().count() + 1;
+        }
+        out.push(row);
+    }
+    out
+}
+
+/// The board in `text` (the file `file`) with the layout file beside it.
+pub fn parse(file: &str, text: &str) -> Result<Vec<Tectonic>, InputError> {
+    let name = Path::new(file)
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or(file);
+    if name.contains("layout") && !name.contains("board") {
+        return Err(InputError::new(
+            file,
+            1,
+            1,
+            "this is a layout file: give gridsat the board file (board.NAME.csv); it reads the layout beside it",
+        ));
+    }
+    let layout = layout_path(file).ok_or_else(|| {
+        InputError::new(
+            file,
+            1,
+            1,
+            "a Tectonic CSV board needs its layout: name the files board.NAME.csv and layout.NAME.csv, side by side",
+        )
+    })?;
+    let layout_name = layout.display().to_string();
+    let layout_text = std::fs::read_to_string(&layout).map_err(|e| {
+        InputError::new(
+            file,
+            1,
+            1,
+            format!("cannot read the layout {layout_name} that belongs to this board: {e}"),
+        )
+    })?;
+    parse_pair(file, text, &layout_name, &layout_text).map(|t| vec![t])
+}
+
+/// A board and its layout, both given as text.
+pub fn parse_pair(
+    board_file: &str,
+    board: &str,
+    layout_file: &str,
+    layout: &str,
+) -> Result<Tectonic, InputError> {
+    let b = rows(board);
+    let l = rows(layout);
+    if b.is_empty() {
+        return Err(InputError::new(board_file, 1, 1, "the board is empty"));
+    }
+    let width = b[0].len();
+    let height = b.len();
+    for (file, grid) in [(board_file, &b), (layout_file, &l)] {
+        for r in grid.iter() {
+            if r.len() != width {
+                let (line, col) = r.get(width).map_or(r[r.len() - 1].1, |c| c.1);
+                return Err(InputError::new(
+                    file,
+                    line,
+                    col,
+                    format!(
+                        "this row has {} cells, but the board's first row has {width}",
+                        r.len()
+                    ),
+                ));
+            }
+        }
+    }
+    if l.len() != height {
+        let line = l.last().map_or(1, |r| r[0].1 .0);
+        return Err(InputError::new(
+            layout_file,
+            line,
+            1,
+            format!(
+                "the layout has {} rows, but the board {board_file} has {height}",
+                l.len()
+            ),
+        ));
+    }
+    let mut values = Vec::with_capacity(width * height);
+    let mut givens_at = Vec::with_capacity(width * height);
+    for (t, at) in b.iter().flatten() {
+        let v = if t.is_empty() {
+            0
+        } else {
+            match t.parse::<u8>() {
+                Ok(v) => v,
+                Err(_) => {
+                    return Err(InputError::new(
+                        board_file,
+                        at.0,
+                        at.1,
+                        format!("unexpected `{t}`: expected a digit or nothing for an empty cell"),
+                    ))
+                }
+            }
+        };
+        values.push(v);
+        givens_at.push(*at);
+    }
+    let mut names = Vec::with_capacity(width * height);
+    let mut pieces_at = Vec::with_capacity(width * height);
+    for (t, at) in l.iter().flatten() {
+        if t.is_empty() {
+            return Err(InputError::new(
+                layout_file,
+                at.0,
+                at.1,
+                "an empty cell in the layout: expected the number of the cell's piece",
+            ));
+        }
+        names.push(t.clone());
+        pieces_at.push(*at);
+    }
+    // Faults in the pieces point into the layout file, faults in the givens into the board.
+    Tectonic::new(width, height, &names, values, None).map_err(|e| {
+        let (file, list) = if e.in_pieces {
+            (layout_file, &pieces_at)
+        } else {
+            (board_file, &givens_at)
+        };
+        let (line, col) = e.cell.and_then(|c| list.get(c).copied()).unwrap_or((1, 1));
+        InputError::new(file, line, col, e.message)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_board_and_layout_files() {
+        assert_eq!(
+            layout_path("dir/board.9x5.12.l7.csv"),
+            Some(PathBuf::from("dir/layout.9x5.12.l7.csv"))
+        );
+        assert_eq!(
+            layout_path("t1.board.csv"),
+            Some(PathBuf::from("t1.layout.csv"))
+        );
+        assert_eq!(layout_path("plain.csv"), None);
+    }
+
+    #[test]
+    fn reads_a_pair_and_points_errors_into_the_right_file() {
+        let t = parse_pair("b", "1,,\n,,\n", "l", " 0, 0, 1\n 0, 1, 1\n").unwrap();
+        assert_eq!(t.givens, vec![1, 0, 0, 0, 0, 0]);
+        assert_eq!(t.regions, vec![0, 0, 1, 0, 1, 1]);
+        let e = parse_pair("b", "1,,\n,,\n", "l", "0,1\n0,1\n").unwrap_err();
+        assert_eq!((e.file.as_str(), e.line, e.col), ("l", 1, 3));
+        let e = parse_pair("b", "1,,\n,,\n", "l", "0,0,1\n0,0,1\n0,0,1\n").unwrap_err();
+        assert!(e.message.contains("3 rows"), "{}", e.message);
+        let e = parse_pair("b", "1,,\n,,\n", "l", "0,1,0\n0,1,0\n").unwrap_err();
+        assert_eq!((e.file.as_str(), e.line, e.col), ("l", 1, 5));
+        assert!(e.message.contains("not connected"), "{}", e.message);
+        let e = parse_pair("b", "1,,\n,x,\n", "l", "0,0,1\n0,1,1\n").unwrap_err();
+        assert_eq!((e.file.as_str(), e.line, e.col), ("b", 2, 2));
+        let e = parse_pair("b", "4,,\n,,\n", "l", "0,0,1\n0,1,1\n").unwrap_err();
+        assert_eq!((e.file.as_str(), e.line, e.col), ("b", 1, 1));
+        assert!(e.message.contains("larger than its piece"), "{}", e.message);
+        let e = parse("dir/layout.x.csv", "0").unwrap_err();
+        assert!(e.message.contains("layout file"), "{}", e.message);
+        let e = parse("/nonexistent/board.x.csv", "1,").unwrap_err();
+        assert!(
+            e.message.contains("cannot read the layout"),
+            "{}",
+            e.message
+        );
+    }
+}

@@ -1,0 +1,166 @@
+//! Reading and writing Tectonic files in the forms people and collections use:
+//!
+//! - [`xml`]: FWieP's XML (`<Puzzles><Puzzle width height [source]><Cell PieceNumber Value
+//!   [Options]/>...`), read and written (a solved puzzle is written back with every Value);
+//! - [`grid`]: plain text, a grid of givens then a grid of piece names, optionally after a
+//!   `ROWS COLS` line (that is the abcqwq `.in` layout and puzzlekit's problem text too);
+//! - [`json`]: puzzlekit's dataset JSON and the normalized JSON Lines of the corpus;
+//! - [`csv`]: javandiermen's `board.NAME.csv` with its `layout.NAME.csv` beside it.
+//!
+//! The format is chosen from the content. Errors name the file, line and column (for XML the
+//! element), and what was expected.
+
+pub mod csv;
+pub mod grid;
+pub mod json;
+pub mod xml;
+
+use super::{Invalid, Tectonic};
+use crate::error::InputError;
+
+/// A 1-based line and column.
+pub type Pos = (usize, usize);
+
+/// Builds a puzzle and turns an [`Invalid`] into an error at the cell's position: `givens_at`
+/// for faults in the givens, `pieces_at` for faults in the pieces (the same list when a format
+/// keeps both in one place), `at` for the puzzle as a whole.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn build(
+    file: &str,
+    width: usize,
+    height: usize,
+    names: &[String],
+    givens: Vec<u8>,
+    source: Option<String>,
+    givens_at: &[Pos],
+    pieces_at: &[Pos],
+    at: Pos,
+) -> Result<Tectonic, InputError> {
+    Tectonic::new(width, height, names, givens, source).map_err(|e: Invalid| {
+        let list = if e.in_pieces { pieces_at } else { givens_at };
+        let (line, col) = e.cell.and_then(|c| list.get(c).copied()).unwrap_or(at);
+        InputError::new(file, line, col, e.message)
+    })
+}
+
+/// Where the content starts: the first character that is not whitespace or a byte-order mark.
+fn first_char(text: &str) -> Option<char> {
+    text.trim_start_matches('\u{feff}')
+        .trim_start()
+        .chars()
+        .next()
+}
+
+/// The first line that is neither blank nor a `#` comment.
+fn first_line(text: &str) -> Option<&str> {
+    text.lines()
+        .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+}
+
+/// Every puzzle in `text` (the contents of `file`). A javandiermen board CSV reads the layout
+/// file beside it.
+pub fn parse(file: &str, text: &str) -> Result<Vec<Tectonic>, InputError> {
+    match first_char(text) {
+        None => Err(InputError::new(
+            file,
+            1,
+            1,
+            "no puzzle found (the file is empty)",
+        )),
+        Some('<') => xml::parse(file, text),
+        Some('{') | Some('[') => json::parse(file, text),
+        _ if first_line(text).is_some_and(|l| l.contains(',')) => csv::parse(file, text),
+        _ => grid::parse(file, text),
+    }
+}
+
+/// True when `text` (the file `path`) looks like a Tectonic file: FWieP's XML, Tectonic JSON,
+/// a board CSV, or a text grid that reads as a valid Tectonic (givens then pieces).
+pub fn looks_like(path: &str, text: &str) -> bool {
+    match first_char(text) {
+        Some('<') => text.contains("<Puzzles") || text.contains("<Puzzle "),
+        Some('{') => {
+            text.contains("\"regions\"")
+                || (text.contains("\"problem\"") && text.contains("Suguru"))
+        }
+        Some(_) if first_line(text).is_some_and(|l| l.contains(',')) => {
+            csv::layout_path(path).is_some()
+        }
+        // Two grids need a blank line between them or a size line; only then try to read.
+        Some(_) => {
+            let blank_between = text.trim().lines().any(|l| l.trim().is_empty());
+            let sized = first_line(text).is_some_and(|l| {
+                let t: Vec<&str> = l.split_whitespace().collect();
+                t.len() == 2 && t.iter().all(|x| x.parse::<usize>().is_ok())
+            });
+            (blank_between || sized) && grid::parse(path, text).is_ok_and(|ps| !ps.is_empty())
+        }
+        None => false,
+    }
+}
+
+/// Puzzles written in `format` (`xml`: one document; `text`: the text form, separated by blank
+/// lines), each with its solution's rows when there is one, else as given.
+pub fn write_solutions(
+    format: &str,
+    items: &[(&Tectonic, Option<&Vec<Vec<i64>>>)],
+) -> Result<String, String> {
+    let values: Vec<Vec<u8>> = items
+        .iter()
+        .map(|(t, rows)| match rows {
+            Some(rows) => rows.iter().flatten().map(|&v| v as u8).collect(),
+            None => t.givens.clone(),
+        })
+        .collect();
+    match format {
+        "xml" => {
+            let pairs: Vec<(&Tectonic, &[u8])> = items
+                .iter()
+                .zip(&values)
+                .map(|((t, _), v)| (*t, v.as_slice()))
+                .collect();
+            Ok(xml::write(&pairs))
+        }
+        "text" => Ok(items
+            .iter()
+            .zip(&values)
+            .map(|((t, _), v)| grid::write(t, v))
+            .collect::<Vec<_>>()
+            .join("\n")),
+        other => Err(format!(
+            "unknown --format {other} for tectonic: expected xml or text"
+        )),
+    }
+}
+
+/// The 1-based line and column of byte `offset` in `text`.
+pub(crate) fn line_col(text: &str, offset: usize) -> Pos {
+    let offset = offset.min(text.len());
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |k| k + 1);
+    (line, before[start..].chars().count() + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_and_column_of_an_offset() {
+        let t = "ab\ncde\nf";
+        assert_eq!(line_col(t, 0), (1, 1));
+        assert_eq!(line_col(t, 4), (2, 2));
+        assert_eq!(line_col(t, 7), (3, 1));
+    }
+
+    #[test]
+    fn chooses_the_format_from_the_content() {
+        let text = "\n.2\n..\n\naa\nbb\n";
+        assert_eq!(parse("t", text).unwrap().len(), 1);
+        assert!(looks_like("x", text));
+        assert!(!looks_like("x", "1...\n....\n....\n...5\n"));
+        assert!(looks_like("x", "<?xml version=\"1.0\"?>\n<Puzzles>"));
+        assert!(parse("t", "  \n").is_err());
+    }
+}

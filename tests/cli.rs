@@ -1,0 +1,560 @@
+//! The command line end to end on the project's own puzzles: every subcommand, every error
+//! path, exit codes, JSON Lines fields, batch summaries, standard input, and the external-solver
+//! backend (with `gridsat sat` as the solver, and small shell scripts as bad ones).
+
+mod common;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use predicates::str::contains;
+use std::path::Path;
+
+fn gridsat() -> Command {
+    let mut c = Command::cargo_bin("gridsat").expect("binary");
+    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+fn p(rel: &str) -> String {
+    format!("puzzles/sudoku/{rel}")
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = gridsat().args(args).output().expect("runs");
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l}: {e}")))
+        .collect()
+}
+
+/// `gridsat sat` as an external solver command.
+fn self_solver() -> String {
+    format!("{} sat", env!("CARGO_BIN_EXE_gridsat"))
+}
+
+/// A shell script in `dir` used as a bad external solver.
+fn script(dir: &Path, name: &str, body: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn solve_prints_the_grid_and_says_unique() {
+    gridsat()
+        .args(["solve", &p("classic.txt")])
+        .assert()
+        .code(0)
+        .stdout(contains("30 givens): unique"))
+        .stdout(contains("5 3 4 | 6 7 8 | 9 1 2"));
+}
+
+#[test]
+fn solve_json_lines_have_the_documented_fields() {
+    let out = gridsat()
+        .args(["solve", "--json", &p("9x9.txt")])
+        .assert()
+        .code(0)
+        .stderr(contains("summary: 5 puzzles: 5 unique, 0 multiple, 0 none"))
+        .get_output()
+        .stdout
+        .clone();
+    let objs = json_lines(&String::from_utf8(out).unwrap());
+    assert_eq!(objs.len(), 5);
+    for (k, o) in objs.iter().enumerate() {
+        assert_eq!(o["kind"], "sudoku");
+        assert_eq!(o["status"], "unique");
+        assert_eq!(o["index"], k + 1);
+        assert!(o["time_ms"].as_f64().unwrap() >= 0.0);
+        let rows = o["solution"].as_array().unwrap();
+        assert_eq!(rows.len(), 9);
+        for r in rows {
+            let mut v: Vec<i64> = r
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_i64().unwrap())
+                .collect();
+            v.sort();
+            assert_eq!(v, (1..=9).collect::<Vec<_>>());
+        }
+    }
+}
+
+#[test]
+fn solve_without_uniqueness_says_solved() {
+    let out = stdout_of(&["solve", "--no-unique", "--json", &p("several.txt")]);
+    let o = &json_lines(&out)[0];
+    assert_eq!(o["status"], "solved");
+    assert!(o["solution"].is_array());
+}
+
+#[test]
+fn batch_text_output_ends_with_a_summary_line() {
+    let out = stdout_of(&["solve", &p("4x4.txt")]);
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with("summary: 3 puzzles: 3 unique, 0 multiple, 0 none in "),
+        "{last}"
+    );
+    assert!(last.ends_with("puzzles/s)"), "{last}");
+}
+
+#[test]
+fn several_files_and_standard_input() {
+    let text = std::fs::read_to_string(common::puzzle("sudoku/classic.txt")).unwrap();
+    gridsat()
+        .args(["solve", "-", &p("8x8.txt")])
+        .write_stdin(text)
+        .assert()
+        .code(0)
+        .stdout(contains("<stdin> #1 (sudoku 9x9"))
+        .stdout(contains("8x8.txt #2 (sudoku 8x8, boxes 2x4"))
+        .stdout(contains("summary: 3 puzzles: 3 unique"));
+}
+
+#[test]
+fn check_several_shows_two_solutions_where_they_differ_and_forced_cells() {
+    gridsat()
+        .args(["check", &p("several.txt"), "--forced"])
+        .assert()
+        .code(1)
+        .stdout(contains("several solutions; two of them differ in"))
+        .stdout(contains("forced cells ("))
+        .stdout(contains("first solution:"))
+        .stdout(contains("second solution:"));
+    let o = &json_lines(&stdout_of(&[
+        "check",
+        "--json",
+        "--forced",
+        &p("several.txt"),
+    ]))[0];
+    assert_eq!(o["status"], "multiple");
+    let (a, b) = (&o["solution"], &o["second_solution"]);
+    let differ = o["differing_cells"].as_array().unwrap();
+    assert!(!differ.is_empty());
+    for cell in differ {
+        let name = cell.as_str().unwrap();
+        let (r, c) = name[1..].split_once('c').unwrap();
+        let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+        assert_ne!(a[r - 1][c - 1], b[r - 1][c - 1], "{name}");
+    }
+    // Forced cells hold the same value in both solutions and are not givens.
+    for f in o["forced_cells"].as_array().unwrap() {
+        let f = f.as_str().unwrap();
+        let (cell, v) = f.split_once('=').unwrap();
+        let (r, c) = cell[1..].split_once('c').unwrap();
+        let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+        let v: i64 = v.parse().unwrap();
+        assert_eq!(a[r - 1][c - 1], v);
+        assert_eq!(b[r - 1][c - 1], v);
+    }
+}
+
+#[test]
+fn check_none_names_the_conflicting_givens() {
+    gridsat()
+        .args(["check", &p("none.txt")])
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "no solution; these 5 givens conflict: r1c5=6 r4c4=5 r5c4=8 r6c1=6 r8c6=6",
+        ));
+    let o = &json_lines(&stdout_of(&["solve", "--json", &p("none.txt")]))[0];
+    assert_eq!(o["status"], "none");
+    assert_eq!(o["conflicting_givens"].as_array().unwrap().len(), 5);
+    assert!(o.get("solution").is_none());
+}
+
+#[test]
+fn check_unique_exits_zero_without_grids() {
+    let out = stdout_of(&["check", &p("12x12.txt")]);
+    assert!(out.contains("(sudoku 12x12, boxes 3x4, 48 givens): unique"));
+    assert!(!out.contains('|'), "check prints no grid: {out}");
+}
+
+#[test]
+fn count_counts_and_says_when_it_stopped() {
+    gridsat()
+        .args(["count", &p("several.txt"), "--max", "100"])
+        .assert()
+        .code(0)
+        .stdout(contains("26 givens): 2 solutions"));
+    gridsat()
+        .args(["count", &p("several.txt"), "--max", "1"])
+        .assert()
+        .code(0)
+        .stdout(contains(
+            "at least 1 solutions (counting stopped at --max 1)",
+        ));
+    let o = &json_lines(&stdout_of(&["count", "--json", &p("none.txt")]))[0];
+    assert_eq!(o["status"], "none");
+    assert_eq!(o["count"], 0);
+}
+
+#[test]
+fn dimacs_folded_and_unfolded_round_trip_through_decode() {
+    let dir = tempfile::tempdir().unwrap();
+    for unfolded in [false, true] {
+        let cnf = dir.path().join(format!("p{unfolded}.cnf"));
+        let answer = dir.path().join(format!("p{unfolded}.ans"));
+        let mut args = vec![
+            "dimacs".to_string(),
+            p("9x9.txt"),
+            "--index".into(),
+            "2".into(),
+            "-o".into(),
+            cnf.display().to_string(),
+        ];
+        if unfolded {
+            args.push("--unfolded".into());
+        }
+        gridsat().args(&args).assert().code(0);
+        let text = std::fs::read_to_string(&cnf).unwrap();
+        assert!(text.starts_with("c gridsat DIMACS export\nc kind: sudoku\n"));
+        assert!(text.contains("c var 1 r"), "variable map");
+        assert_eq!(text.contains("c given "), unfolded);
+        let out = gridsat()
+            .args(["sat", &cnf.display().to_string()])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(10));
+        std::fs::write(&answer, &out.stdout).unwrap();
+        let mut dec = vec![
+            "decode".to_string(),
+            p("9x9.txt"),
+            answer.display().to_string(),
+            "--index".into(),
+            "2".into(),
+            "--json".into(),
+        ];
+        if unfolded {
+            dec.push("--unfolded".into());
+        }
+        let decoded = gridsat().args(&dec).output().unwrap();
+        assert_eq!(decoded.status.code(), Some(0), "{decoded:?}");
+        let o = &json_lines(&String::from_utf8(decoded.stdout).unwrap())[0];
+        let direct = &json_lines(&stdout_of(&["solve", "--json", &p("9x9.txt")]))[1];
+        assert_eq!(o["solution"], direct["solution"]);
+        assert_eq!(o["status"], "solved");
+    }
+}
+
+#[test]
+fn decode_refuses_a_mismatched_or_bad_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("a.cnf");
+    gridsat()
+        .args(["dimacs", &p("9x9.txt"), "-o", &cnf.display().to_string()])
+        .assert()
+        .code(0);
+    let ans = gridsat()
+        .args(["sat", &cnf.display().to_string()])
+        .output()
+        .unwrap()
+        .stdout;
+    let answer = dir.path().join("a.ans");
+    std::fs::write(&answer, &ans).unwrap();
+    let answer = answer.display().to_string();
+    // The answer to puzzle 1 read as puzzle 3's, or as the unfolded model's.
+    gridsat()
+        .args(["decode", &p("9x9.txt"), &answer, "--index", "3"])
+        .assert()
+        .code(2)
+        .stderr(contains("does not satisfy clause").or(contains("outside the formula")));
+    gridsat()
+        .args(["decode", &p("9x9.txt"), &answer, "--unfolded"])
+        .assert()
+        .code(2)
+        .stderr(contains("was the CNF written by `gridsat dimacs`"));
+    // Garbage, with line and column.
+    let bad = dir.path().join("bad.ans");
+    std::fs::write(&bad, "s SATISFIABLE\nv 1 two 0\n").unwrap();
+    gridsat()
+        .args(["decode", &p("9x9.txt"), &bad.display().to_string()])
+        .assert()
+        .code(2)
+        .stderr(contains("bad.ans:2:5: `two` is not a literal"));
+    // UNSAT answer: no solution, exit 1.
+    let unsat = dir.path().join("unsat.ans");
+    std::fs::write(&unsat, "s UNSATISFIABLE\n").unwrap();
+    gridsat()
+        .args(["decode", &p("9x9.txt"), &unsat.display().to_string()])
+        .assert()
+        .code(1)
+        .stdout(contains("no solution"));
+}
+
+#[test]
+fn sat_answers_like_a_competition_solver() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("u.cnf");
+    std::fs::write(&f, "p cnf 1 2\n1 0\n-1 0\n").unwrap();
+    gridsat()
+        .args(["sat", &f.display().to_string()])
+        .assert()
+        .code(20)
+        .stdout("s UNSATISFIABLE\n");
+    gridsat()
+        .args(["sat", "-"])
+        .write_stdin("p cnf 2 1\n-1 2 0\n")
+        .assert()
+        .code(10)
+        .stdout(contains("s SATISFIABLE\nv "));
+    gridsat()
+        .args(["sat", "-"])
+        .write_stdin("p cnf 2 1\n1 x 0\n")
+        .assert()
+        .code(2)
+        .stderr(contains("-:2:3: `x` is not a literal"));
+}
+
+#[test]
+fn external_solver_gives_the_same_answers() {
+    let solver = self_solver();
+    for file in ["9x9.txt", "several.txt", "none.txt", "6x6.txt"] {
+        let a = json_lines(&stdout_of(&["check", "--json", "--forced", &p(file)]));
+        let b = json_lines(&stdout_of(&[
+            "check",
+            "--json",
+            "--forced",
+            "--solver",
+            &solver,
+            &p(file),
+        ]));
+        assert_eq!(a.len(), b.len());
+        for (x, y) in a.iter().zip(&b) {
+            assert_eq!(x["status"], y["status"], "{file}");
+            if x["status"] == "unique" {
+                assert_eq!(x["solution"], y["solution"], "{file}");
+            }
+            // Both name a minimal conflicting set (minimal sets need not be the same one: the
+            // external backend reports every assumption as failed, so shrinking starts elsewhere).
+            assert_eq!(
+                x["conflicting_givens"].is_array(),
+                y["conflicting_givens"].is_array(),
+                "{file}"
+            );
+            assert_eq!(x["forced_cells"], y["forced_cells"], "{file}");
+        }
+    }
+}
+
+#[test]
+fn external_solver_errors_are_clear() {
+    let dir = tempfile::tempdir().unwrap();
+    gridsat()
+        .args(["solve", &p("9x9.txt"), "--solver", "no-such-solver-gridsat"])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "solver command `no-such-solver-gridsat` was not found",
+        ));
+    let slow = script(dir.path(), "slow.sh", "sleep 5");
+    gridsat()
+        .args([
+            "solve",
+            &p("9x9.txt"),
+            "--solver",
+            &slow,
+            "--solver-timeout",
+            "0.2",
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains("did not answer within 0.2 s"));
+    let garbage = script(dir.path(), "garbage.sh", "echo hello; echo oops >&2");
+    gridsat()
+        .args(["solve", &p("9x9.txt"), "--solver", &garbage])
+        .assert()
+        .code(2)
+        .stderr(contains("gave no usable answer"));
+    let silent = script(dir.path(), "silent.sh", "echo oops >&2; exit 1");
+    gridsat()
+        .args(["solve", &p("9x9.txt"), "--solver", &silent])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "no `s SATISFIABLE` or `s UNSATISFIABLE` line (exit code 1); it said: oops",
+        ));
+    // A solver that claims SAT with a wrong model is caught.
+    let liar = script(dir.path(), "liar.sh", "echo 's SATISFIABLE'; echo 'v 0'");
+    gridsat()
+        .args(["solve", &p("9x9.txt"), "--solver", &liar])
+        .assert()
+        .code(2)
+        .stderr(contains("does not satisfy the formula"));
+    gridsat()
+        .args([
+            "solve",
+            &p("9x9.txt"),
+            "--solver",
+            "gridsat",
+            "--solver-timeout=0",
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains("--solver-timeout must be a positive number"));
+}
+
+#[test]
+fn bad_input_names_file_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let f = dir.path().join(name);
+        std::fs::write(&f, text).unwrap();
+        f.display().to_string()
+    };
+    let classic = std::fs::read_to_string(common::puzzle("sudoku/classic.txt")).unwrap();
+    let line = classic.trim();
+    let cases = [
+        (
+            write("char.txt", &format!("# c\n{}?\n", &line[..80])),
+            ":2:81: unexpected `?`",
+        ),
+        (
+            write("short.txt", &format!("{line}\n{}\n", &line[..79])),
+            ":2:1: a one-line puzzle needs a square number of cells",
+        ),
+        (
+            write("repeat.txt", &format!("55{}\n", &line[2..])),
+            ":1:2: given 5 at r1c2 repeats the 5 at r1c1 in row 1",
+        ),
+        (
+            write("letter.txt", &format!("{}x\n", &line[..80])),
+            ":1:81: `x` (value 33) is out of range for a 9x9 Sudoku",
+        ),
+        (write("empty.txt", "# nothing\n"), ":1:1: no puzzle found"),
+        (
+            write("rows.txt", "1 2 | . .\n. . | . .\n. . | .\n. . | . .\n"),
+            ":3:1: this row has 3 cells but the first row of the grid has 4",
+        ),
+    ];
+    for (file, message) in &cases {
+        gridsat()
+            .args(["solve", file])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(contains(format!("{file}{message}")));
+    }
+    // A bad puzzle anywhere in a batch: no partial answer.
+    let mixed = write("mixed.txt", &format!("{line}\n{}\n", &line[..80]));
+    gridsat()
+        .args(["solve", &mixed])
+        .assert()
+        .code(2)
+        .stdout("");
+}
+
+#[test]
+fn usage_errors_exit_two() {
+    gridsat()
+        .args(["solve", "no/such/file.txt"])
+        .assert()
+        .code(2)
+        .stderr(contains("cannot read no/such/file.txt"));
+    gridsat()
+        .args(["solve", "--kind", "chess", &p("classic.txt")])
+        .assert()
+        .code(2)
+        .stderr(contains("unknown kind `chess`"));
+    gridsat()
+        .args(["solve", "--box", "3", &p("classic.txt")])
+        .assert()
+        .code(2)
+        .stderr(contains("--box expects ROWSxCOLS like 2x3, got `3`"));
+    gridsat()
+        .args(["solve", "--box", "2x2", &p("classic.txt")])
+        .assert()
+        .code(2)
+        .stderr(contains("boxes of 2x2 do not tile a 9x9 grid"));
+    gridsat()
+        .args(["dimacs", "--index", "9", &p("4x4.txt")])
+        .assert()
+        .code(2)
+        .stderr(contains("holds 3 puzzles; --index 9 is out of range"));
+    gridsat()
+        .args(["decode", &p("4x4.txt"), "no-answer.txt"])
+        .assert()
+        .code(2)
+        .stderr(contains("cannot read no-answer.txt"));
+    gridsat().args(["solve"]).assert().code(2);
+    gridsat().args(["frobnicate"]).assert().code(2);
+    gridsat().arg("--help").assert().code(0);
+}
+
+#[test]
+fn box_option_changes_the_rules() {
+    // The 12x12 puzzle read with 2x6 boxes is another puzzle: its verdict changes or stays
+    // consistent, but the description says which boxes were used.
+    let out = stdout_of(&["check", "--box", "2x6", &p("12x12.txt")]);
+    assert!(out.contains("boxes 2x6"), "{out}");
+}
+
+#[test]
+fn explain_hint_and_grade_run_on_a_project_puzzle() {
+    gridsat()
+        .args(["hint", &p("classic.txt")])
+        .assert()
+        .code(0)
+        .stdout(contains("r").and(contains("=")));
+    gridsat()
+        .args(["explain", &p("classic.txt")])
+        .assert()
+        .code(0)
+        .stdout(contains("1. "));
+    gridsat()
+        .args(["grade", "--json", &p("classic.txt")])
+        .assert()
+        .code(0)
+        .stdout(contains("\"kind\":\"sudoku\""));
+}
+
+#[test]
+fn generate_errors_cleanly() {
+    gridsat()
+        .args(["generate", "chess"])
+        .assert()
+        .code(2)
+        .stderr(contains("unknown kind `chess`"));
+    gridsat()
+        .args(["generate", "sudoku", "--count", "0"])
+        .assert()
+        .code(2)
+        .stderr(contains("--count must be at least 1"));
+}
+
+#[test]
+fn a_puzzle_singles_solve_exports_an_empty_formula_that_still_decodes() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("c.cnf").display().to_string();
+    gridsat()
+        .args(["dimacs", &p("classic.txt"), "-o", &cnf])
+        .assert()
+        .code(0);
+    assert!(std::fs::read_to_string(&cnf)
+        .unwrap()
+        .contains("\np cnf 0 0\n"));
+    let ans = gridsat().args(["sat", &cnf]).output().unwrap();
+    assert_eq!(ans.status.code(), Some(10));
+    let answer = dir.path().join("c.ans");
+    std::fs::write(&answer, &ans.stdout).unwrap();
+    gridsat()
+        .args(["decode", &p("classic.txt"), &answer.display().to_string()])
+        .assert()
+        .code(0)
+        .stdout(contains("5 3 4 | 6 7 8 | 9 1 2"));
+    // A puzzle whose singles contradict each other exports the empty clause.
+    let none = dir.path().join("n.cnf").display().to_string();
+    gridsat()
+        .args(["dimacs", &p("none.txt"), "-o", &none])
+        .assert()
+        .code(0);
+    gridsat().args(["sat", &none]).assert().code(20);
+}
