@@ -5,7 +5,7 @@
 use super::args::ExplainArgs;
 use super::{load, progress_bar};
 use crate::error::{Error, Result};
-use crate::explain::{verify_steps, Explain, ExplainOptions, Explanation};
+use crate::explain::{verify_steps, Explain, ExplainOptions, Explanation, Step};
 use crate::puzzle::{self, Solutions};
 use crate::solver::SolverChoice;
 use crate::with_puzzle;
@@ -17,6 +17,18 @@ pub enum Verb {
     Explain,
     Hint,
     Grade,
+}
+
+/// A step for people: its text, after the technique's name unless the text starts with it.
+fn step_line(s: &Step) -> String {
+    if s.text
+        .to_lowercase()
+        .starts_with(&s.technique.to_lowercase())
+    {
+        s.text.clone()
+    } else {
+        format!("{}: {}", s.technique, s.text)
+    }
 }
 
 struct Outcome {
@@ -67,7 +79,7 @@ fn one<P: Explain>(p: &P, verb: Verb, fallback: bool) -> Result<Outcome> {
     match verb {
         Verb::Explain => {
             for (k, s) in e.steps.iter().enumerate() {
-                text.push_str(&format!("{:>4}. {}: {}\n", k + 1, s.technique, s.text));
+                text.push_str(&format!("{:>4}. {}\n", k + 1, step_line(s)));
             }
             if e.solved {
                 text.push_str(&format!(
@@ -110,7 +122,7 @@ fn one<P: Explain>(p: &P, verb: Verb, fallback: bool) -> Result<Outcome> {
         }
         Verb::Hint => match e.steps.first() {
             Some(s) => {
-                text = format!("{}: {}\n", s.technique, s.text);
+                text = format!("{}\n", step_line(s));
                 json.insert("status".into(), "hint".into());
                 json.insert("step".into(), serde_json::to_value(s).unwrap_or_default());
                 ok = true;
@@ -119,8 +131,13 @@ fn one<P: Explain>(p: &P, verb: Verb, fallback: bool) -> Result<Outcome> {
                 text = if e.solved {
                     "the puzzle is already solved\n".into()
                 } else {
-                    "no technique applies (--fallback gives a step proven by the solver)\n".into()
+                    "no technique applies (--fallback gives a step proven by the solver); the position:\n"
+                        .into()
                 };
+                if let Some(st) = &e.stuck {
+                    text.push_str(st);
+                    json.insert("stuck".into(), st.clone().into());
+                }
                 json.insert(
                     "status".into(),
                     (if e.solved { "solved" } else { "stuck" }).into(),
@@ -159,11 +176,14 @@ pub fn run(a: &ExplainArgs, verb: Verb) -> Result<i32> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut all_ok = true;
+    let start = std::time::Instant::now();
+    let mut not_ok = 0;
     for (file, puzzles) in &files {
         for (i, any) in puzzles.iter().enumerate() {
             let t = std::time::Instant::now();
             let mut o = with_puzzle!(any, p => one(p, verb, a.fallback))?;
             all_ok &= o.ok;
+            not_ok += usize::from(!o.ok);
             let res = if a.json {
                 if let serde_json::Value::Object(m) = &mut o.json {
                     m.insert("file".into(), file.clone().into());
@@ -194,6 +214,24 @@ pub fn run(a: &ExplainArgs, verb: Verb) -> Result<i32> {
     }
     if let Some(b) = bar {
         b.finish_and_clear();
+    }
+    let secs = start.elapsed().as_secs_f64();
+    if total > 1 {
+        // As `solve` does for batches: counts and speed (standard error with --json).
+        let rate = if secs > 0.0 { total as f64 / secs } else { 0.0 };
+        let (word, other) = match verb {
+            Verb::Grade => ("graded", "without a unique solution"),
+            _ => ("explained", "stuck or without a unique solution"),
+        };
+        let line = format!(
+            "summary: {total} puzzles: {} {word}, {not_ok} {other} in {secs:.3} s ({rate:.0} puzzles/s)",
+            total - not_ok
+        );
+        if a.json {
+            eprintln!("{line}");
+        } else {
+            let _ = writeln!(out, "{line}");
+        }
     }
     let _ = out.flush();
     Ok(if all_ok { 0 } else { 1 })

@@ -1,226 +1,269 @@
-//! The Sudoku human-strategy engine: works on candidates, never on the SAT model, and only
-//! explains: every step is checked against the SAT solution by the caller.
+//! The Sudoku human-strategy engine: works on pencil marks ([`grid::Board`]), never on the SAT
+//! model, and only explains: every step is checked against the SAT solution by the caller
+//! (`explain::verify_steps`).
 //!
-//! Techniques, easiest first: full house, naked single, hidden single. When they run out, a
-//! fallback step (with `--fallback`) places the solution's value in the open cell with the
-//! fewest candidates: SAT has proven the puzzle unique, so every other value of that cell leads
-//! to a contradiction.
+//! At every point the engine takes the easiest step available, trying the techniques in the
+//! order of their ratings (Sudoku Explainer's scale, see [`rating`]): singles, locked
+//! candidates, subsets, fish, wings, unique rectangles (only when SAT has proven the puzzle
+//! unique), chains. When they run out, `--fallback` continues with a step proven by SAT: the
+//! solution's value in an open cell with the fewest candidates (every other candidate there
+//! leads to a contradiction, since the solution is unique).
+
+pub mod chains;
+pub mod fish;
+pub mod forcing;
+pub mod grid;
+pub mod intersections;
+pub mod rating;
+pub mod single_digit;
+pub mod singles;
+pub mod subsets;
+pub mod uniqueness;
+pub mod wings;
+
+pub use grid::{Board, Found};
+pub use rating::{grade, level};
 
 use super::{Grid, Sudoku};
-use crate::explain::{Explain, ExplainOptions, Explanation, Grade, Step, SOLVER_TECHNIQUE};
-use crate::puzzle::{cell_name, CellValue};
+use crate::explain::{Explain, ExplainOptions, Explanation, Step, SOLVER_TECHNIQUE};
+use rating::base;
 
-/// Pencil marks: the values still possible in every cell, and the values placed.
-#[derive(Clone, Debug)]
-pub struct Candidates {
-    pub size: usize,
-    pub values: Vec<u8>,
-    /// Bit v-1 set when v is still possible (0 for a placed cell).
-    pub masks: Vec<u64>,
+/// One technique of the engine.
+pub struct Technique {
+    /// The family name (a step may carry a more precise name: `locked pair` from `naked pair`).
+    pub name: &'static str,
+    /// Its base rating (chains add to it with their length).
+    pub rating: f64,
+    /// Only allowed once SAT has proven the puzzle unique.
+    pub needs_unique: bool,
+    /// Tried by the engine (else only named for tests: a family the engine finds through a
+    /// broader search, such as X-Chain through `chains`).
+    pub engine: bool,
+    /// Pushes the instances found on a board.
+    pub find: fn(&Board, &mut Found),
 }
 
-impl Candidates {
-    /// The candidates left by the givens.
-    pub fn new(s: &Sudoku) -> Candidates {
-        Candidates {
-            size: s.size,
-            values: s.cells.clone(),
-            masks: super::model::candidates(s),
-        }
-    }
-
-    /// Places `v` in cell `i` and removes `v` from its peers.
-    pub fn place(&mut self, s: &Sudoku, i: usize, v: u8) {
-        self.values[i] = v;
-        self.masks[i] = 0;
-        let bit = !(1u64 << (v - 1));
-        for unit in units_of(s, i) {
-            for j in unit {
-                self.masks[j] &= bit;
-            }
-        }
-    }
-
-    /// True when every cell holds a value.
-    pub fn solved(&self) -> bool {
-        self.values.iter().all(|&v| v != 0)
-    }
-}
-
-/// The three units (row, column, box) of a cell, as cell lists.
-fn units_of(s: &Sudoku, i: usize) -> [Vec<usize>; 3] {
-    let n = s.size;
-    let (r, c) = (i / n, i % n);
-    let r0 = r / s.box_rows * s.box_rows;
-    let c0 = c / s.box_cols * s.box_cols;
-    [
-        (0..n).map(|k| r * n + k).collect(),
-        (0..n).map(|k| k * n + c).collect(),
-        (r0..r0 + s.box_rows)
-            .flat_map(|y| (c0..c0 + s.box_cols).map(move |x| y * n + x))
-            .collect(),
-    ]
-}
-
-fn cv(n: usize, i: usize, v: u8) -> CellValue {
-    CellValue {
-        row: i / n,
-        col: i % n,
-        value: v as i64,
-    }
-}
-
-/// The easiest single available: a naked single (one candidate left in a cell) or a hidden
-/// single (a value with one place left in a unit), with full house for a unit's last cell.
-fn find_single(s: &Sudoku, c: &Candidates) -> Option<Step> {
-    let n = s.size;
-    let names = ["row", "column", "box"];
-    // Full house: a unit with one open cell.
-    for (u, unit) in s.units().iter().enumerate() {
-        let open: Vec<usize> = unit.iter().copied().filter(|&i| c.values[i] == 0).collect();
-        if open.len() == 1 && c.masks[open[0]].count_ones() == 1 {
-            let i = open[0];
-            let v = c.masks[i].trailing_zeros() as u8 + 1;
-            return Some(Step {
-                technique: "full house".into(),
-                rating: 1.0,
-                pattern: unit.iter().map(|&j| cv(n, j, 0)).collect(),
-                placements: vec![cv(n, i, v)],
-                eliminations: vec![],
-                text: format!(
-                    "{}={} is the last open cell of {} {}",
-                    cell_name(i / n, i % n),
-                    v,
-                    names[u / n],
-                    u % n + 1
-                ),
-            });
-        }
-    }
-    // Hidden single.
-    for (u, unit) in s.units().iter().enumerate() {
-        for v in 1..=n as u8 {
-            let bit = 1u64 << (v - 1);
-            let places: Vec<usize> = unit
-                .iter()
-                .copied()
-                .filter(|&i| c.masks[i] & bit != 0)
-                .collect();
-            if places.len() == 1 {
-                let i = places[0];
-                return Some(Step {
-                    technique: "hidden single".into(),
-                    rating: if u / n == 2 { 1.2 } else { 1.5 },
-                    pattern: unit.iter().map(|&j| cv(n, j, 0)).collect(),
-                    placements: vec![cv(n, i, v)],
-                    eliminations: vec![],
-                    text: format!(
-                        "{}={}: the only place for {v} in {} {}",
-                        cell_name(i / n, i % n),
-                        v,
-                        names[u / n],
-                        u % n + 1
-                    ),
-                });
-            }
-        }
-    }
-    // Naked single.
-    for i in 0..n * n {
-        if c.values[i] == 0 && c.masks[i].count_ones() == 1 {
-            let v = c.masks[i].trailing_zeros() as u8 + 1;
-            return Some(Step {
-                technique: "naked single".into(),
-                rating: 2.3,
-                pattern: vec![cv(n, i, 0)],
-                placements: vec![cv(n, i, v)],
-                eliminations: vec![],
-                text: format!(
-                    "{}={}: the only candidate left in the cell",
-                    cell_name(i / n, i % n),
-                    v
-                ),
-            });
-        }
-    }
-    None
-}
-
-fn solver_step(s: &Sudoku, c: &Candidates, solution: &Grid) -> Option<Step> {
-    let n = s.size;
-    let i = (0..n * n)
-        .filter(|&i| c.values[i] == 0)
-        .min_by_key(|&i| (c.masks[i].count_ones(), i))?;
-    let v = solution.0[i];
-    Some(Step {
-        technique: SOLVER_TECHNIQUE.into(),
-        rating: 11.0,
-        pattern: vec![cv(n, i, 0)],
-        placements: vec![cv(n, i, v)],
-        eliminations: vec![],
-        text: format!(
-            "{}={}: every other candidate of the cell leads to a contradiction (proven by SAT)",
-            cell_name(i / n, i % n),
-            v
-        ),
-    })
-}
-
-/// A level word for a rating on the Sudoku Explainer-like scale.
-pub fn level(rating: f64) -> &'static str {
-    match rating {
-        r if r <= 1.5 => "easy",
-        r if r <= 2.5 => "medium",
-        r if r <= 4.5 => "hard",
-        r if r <= 7.0 => "expert",
-        _ => "extreme",
-    }
-}
-
-/// The grade of a path: its hardest step.
-pub fn grade(steps: &[Step]) -> Grade {
-    let hardest = steps.iter().max_by(|a, b| a.rating.total_cmp(&b.rating));
-    let rating = hardest.map_or(0.0, |s| s.rating);
-    let mut techniques: Vec<(String, usize, f64)> = Vec::new();
-    for s in steps {
-        match techniques.iter_mut().find(|(t, _, _)| *t == s.technique) {
-            Some(t) => t.1 += 1,
-            None => techniques.push((s.technique.clone(), 1, s.rating)),
-        }
-    }
-    techniques.sort_by(|a, b| b.2.total_cmp(&a.2));
-    Grade {
-        level: level(rating).into(),
+const fn t(name: &'static str, rating: f64, find: fn(&Board, &mut Found)) -> Technique {
+    Technique {
+        name,
         rating,
-        hardest: hardest.map_or("none".into(), |s| s.technique.clone()),
-        techniques: techniques.into_iter().map(|(t, k, _)| (t, k)).collect(),
+        needs_unique: false,
+        engine: true,
+        find,
     }
+}
+
+/// A technique that relies on the puzzle's solution being unique.
+const fn unique(name: &'static str, rating: f64, find: fn(&Board, &mut Found)) -> Technique {
+    Technique {
+        needs_unique: true,
+        ..t(name, rating, find)
+    }
+}
+
+/// A family only named for tests (the engine finds it through `chains`).
+const fn named(name: &'static str, rating: f64, find: fn(&Board, &mut Found)) -> Technique {
+    Technique {
+        engine: false,
+        ..t(name, rating, find)
+    }
+}
+
+/// Every technique, easiest first: the order the engine tries them in.
+pub static TECHNIQUES: &[Technique] = &[
+    t("full house", base::FULL_HOUSE, singles::full_house),
+    t(
+        "hidden single",
+        base::HIDDEN_SINGLE_BOX,
+        singles::hidden_single,
+    ),
+    t(
+        "direct pointing",
+        base::DIRECT_POINTING,
+        intersections::direct_pointing,
+    ),
+    t(
+        "direct claiming",
+        base::DIRECT_CLAIMING,
+        intersections::direct_claiming,
+    ),
+    t("direct hidden pair", base::DIRECT_HIDDEN_PAIR, |b, f| {
+        subsets::hidden(b, f, 2, true)
+    }),
+    t("naked single", base::NAKED_SINGLE, singles::naked_single),
+    t(
+        "direct hidden triple",
+        base::DIRECT_HIDDEN_TRIPLE,
+        |b, f| subsets::hidden(b, f, 3, true),
+    ),
+    t("pointing", base::POINTING, intersections::pointing),
+    t("claiming", base::CLAIMING, intersections::claiming),
+    t("naked pair", base::NAKED_PAIR, |b, f| {
+        subsets::naked(b, f, 2)
+    }),
+    t("X-Wing", base::X_WING, |b, f| fish::basic(b, f, 2)),
+    t("hidden pair", base::HIDDEN_PAIR, |b, f| {
+        subsets::hidden(b, f, 2, false)
+    }),
+    t("naked triple", base::NAKED_TRIPLE, |b, f| {
+        subsets::naked(b, f, 3)
+    }),
+    t("Swordfish", base::SWORDFISH, |b, f| fish::basic(b, f, 3)),
+    t("hidden triple", base::HIDDEN_TRIPLE, |b, f| {
+        subsets::hidden(b, f, 3, false)
+    }),
+    t("XY-Wing", base::XY_WING, wings::xy_wing),
+    t("XYZ-Wing", base::XYZ_WING, wings::xyz_wing),
+    unique("unique rectangle type 1", base::UR_1, uniqueness::type_1),
+    unique("unique rectangle type 2", base::UR_2, uniqueness::type_2),
+    unique("unique rectangle type 4", base::UR_4, uniqueness::type_4),
+    unique("unique rectangle type 3", base::UR_3, uniqueness::type_3),
+    unique("unique rectangle type 5", base::UR_5, uniqueness::type_5),
+    unique("unique rectangle type 6", base::UR_6, uniqueness::type_6),
+    unique(
+        "hidden rectangle",
+        base::HIDDEN_RECTANGLE,
+        uniqueness::hidden_rectangle,
+    ),
+    t("naked quad", base::NAKED_QUAD, |b, f| {
+        subsets::naked(b, f, 4)
+    }),
+    t("Jellyfish", base::JELLYFISH, |b, f| fish::basic(b, f, 4)),
+    t("hidden quad", base::HIDDEN_QUAD, |b, f| {
+        subsets::hidden(b, f, 4, false)
+    }),
+    unique("BUG+1", base::BUG_1, uniqueness::bug_plus_one),
+    t("Skyscraper", base::X_CHAIN, single_digit::skyscraper),
+    t(
+        "2-String Kite",
+        base::X_CHAIN,
+        single_digit::two_string_kite,
+    ),
+    t("Turbot Fish", base::X_CHAIN, single_digit::turbot_fish),
+    t(
+        "empty rectangle",
+        base::X_CHAIN,
+        single_digit::empty_rectangle,
+    ),
+    t("remote pair", base::AIC, chains::remote_pair),
+    t("W-Wing", base::AIC, wings::w_wing),
+    // Every chain family in one search; the lowest-rated deduction wins (a named pattern
+    // above keeps its name when the search only finds the same rating).
+    t("chains", base::X_CHAIN, chains::any_chain),
+    t("Nishio", base::NISHIO, forcing::nishio),
+    t(
+        "forcing chains",
+        base::FORCING_CHAINS,
+        forcing::forcing_chains,
+    ),
+    t(
+        "dynamic forcing chain",
+        base::DYNAMIC_CHAIN,
+        forcing::dynamic,
+    ),
+    named("X-Chain", base::X_CHAIN, chains::x_chain),
+    named("XY-Chain", base::AIC, chains::xy_chain),
+    named("AIC", base::AIC, chains::aic),
+    named(
+        "continuous nice loop",
+        base::X_CYCLE,
+        chains::continuous_loop,
+    ),
+    named(
+        "discontinuous nice loop",
+        base::X_CHAIN,
+        chains::discontinuous_loop,
+    ),
+];
+
+/// The technique of that family name.
+pub fn technique(name: &str) -> Option<&'static Technique> {
+    TECHNIQUES.iter().find(|t| t.name == name)
+}
+
+/// Every instance of one technique on a board (for tests against the regression library);
+/// `None` for a name the engine does not know.
+pub fn find_all(b: &Board, name: &str) -> Option<Vec<Step>> {
+    let t = technique(name)?;
+    let mut f = Found::every();
+    (t.find)(b, &mut f);
+    Some(f.steps)
+}
+
+/// The easiest step available on `b`, if any technique applies. Techniques are tried in the
+/// order of their base ratings; once one finds a step, the later ones are still asked while
+/// their base rating is below that step's (a long chain rates above a short one of a harder
+/// family), and the lowest-rated step wins.
+pub fn next_step(b: &Board, unique: bool) -> Option<Step> {
+    let mut best: Option<Step> = None;
+    for t in TECHNIQUES {
+        if !t.engine || (t.needs_unique && !unique) {
+            continue;
+        }
+        if best.as_ref().is_some_and(|s| s.rating <= t.rating) {
+            continue;
+        }
+        let mut f = Found::first();
+        (t.find)(b, &mut f);
+        if let Some(s) = f.steps.into_iter().next() {
+            if best.as_ref().is_none_or(|bs| s.rating < bs.rating) {
+                best = Some(s);
+            }
+        }
+    }
+    best
+}
+
+/// A step proven by SAT: the solution's value in the open cell with the fewest candidates.
+fn solver_step(b: &Board, solution: &Grid) -> Option<Step> {
+    let i = b.open().min_by_key(|&i| (b.masks[i].count_ones(), i))?;
+    let v = solution.0[i];
+    Some(b.step(
+        SOLVER_TECHNIQUE,
+        base::SOLVER,
+        b.cells_cv(&[i]),
+        &[(i, v)],
+        &[],
+        format!(
+            "{}={v}: every other candidate of the cell leads to a contradiction (proven by SAT)",
+            b.geo.cell_name(i)
+        ),
+    ))
+}
+
+/// The whole path from the board's state: easiest step first, until solved or stuck.
+pub fn solve_path(b: &mut Board, solution: Option<&Grid>, opts: ExplainOptions) -> Vec<Step> {
+    let mut steps = Vec::new();
+    while !b.solved() {
+        let step = match next_step(b, opts.unique) {
+            Some(s) => s,
+            None => match solution.filter(|_| opts.fallback) {
+                Some(sol) => match solver_step(b, sol) {
+                    Some(s) => s,
+                    None => break,
+                },
+                None => break,
+            },
+        };
+        b.apply(&step);
+        steps.push(step);
+    }
+    steps
 }
 
 impl Explain for Sudoku {
     fn explain(&self, solution: &Grid, opts: ExplainOptions) -> Explanation {
-        let mut c = Candidates::new(self);
-        let mut steps = Vec::new();
-        while !c.solved() {
-            let step = match find_single(self, &c) {
-                Some(st) => st,
-                None if opts.fallback => match solver_step(self, &c, solution) {
-                    Some(st) => st,
-                    None => break,
-                },
-                None => break,
-            };
-            for p in &step.placements {
-                c.place(self, p.row * self.size + p.col, p.value as u8);
-            }
-            steps.push(step);
-        }
-        let solved = c.solved();
+        let mut b = Board::new(self);
+        let steps = solve_path(&mut b, Some(solution), opts);
+        let solved = b.solved();
         Explanation {
             grade: grade(&steps),
-            stuck: (!solved).then(|| super::render::grid(self, &c.values)),
+            stuck: (!solved).then(|| b.render_candidates()),
             steps,
             solved,
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,207 @@
+//! Single-digit patterns: two strong links on one value joined by a weak one (Skyscraper when
+//! both links lie in parallel lines, 2-String Kite when a row link and a column link meet in a
+//! box, Turbot Fish for any other such chain), and the Empty Rectangle (a box whose places for
+//! the value form a cross, acting as one end of a strong link).
+
+use super::grid::{bit, Board, Found, House};
+use super::rating::base;
+
+/// Which 4-node pattern a chain A=B-C=D is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Skyscraper,
+    Kite,
+    Turbot,
+}
+
+/// Called with each chain's kind, cells A, B, C, D, the units of its two strong links and
+/// its eliminations; returns true to stop.
+type Visit<'a> = dyn FnMut(Kind, [usize; 4], [usize; 2], Vec<(usize, u8)>) -> bool + 'a;
+
+/// Every chain A=B-C=D on `d` (strong links in `u1` and `u2`), with its eliminations.
+fn four_node_chains(b: &Board, d: u8, visit: &mut Visit) {
+    let g = &b.geo;
+    let links: Vec<(usize, usize, usize)> = (0..3 * g.n)
+        .filter_map(|u| {
+            let c = b.cells_for(u, d);
+            (c.len() == 2).then(|| (u, c[0], c[1]))
+        })
+        .collect();
+    for (k, &(u1, p1, q1)) in links.iter().enumerate() {
+        for &(u2, p2, q2) in &links[k + 1..] {
+            for (a, bb) in [(p1, q1), (q1, p1)] {
+                for (c, dd) in [(p2, q2), (q2, p2)] {
+                    if bb == c || !g.sees(bb, c) || a == dd || a == c || bb == dd {
+                        continue;
+                    }
+                    let elims: Vec<(usize, u8)> = g
+                        .seen_by_all(&[a, dd])
+                        .into_iter()
+                        .filter(|&j| j != bb && j != c && b.has(j, d))
+                        .map(|j| (j, d))
+                        .collect();
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    let (h1, h2) = (g.house(u1), g.house(u2));
+                    let kind = if h1 == h2 && h1 != House::Box && {
+                        // The base (B, C) in one crossing line; the other ends not aligned.
+                        let k = if h1 == House::Row { 1 } else { 0 };
+                        g.cell_units[bb][k] == g.cell_units[c][k]
+                            && g.cell_units[a][k] != g.cell_units[dd][k]
+                    } {
+                        Kind::Skyscraper
+                    } else if h1 != h2
+                        && h1 != House::Box
+                        && h2 != House::Box
+                        && g.box_of(bb) == g.box_of(c)
+                        && g.box_of(a) != g.box_of(bb)
+                        && g.box_of(dd) != g.box_of(c)
+                    {
+                        Kind::Kite
+                    } else {
+                        Kind::Turbot
+                    };
+                    if visit(kind, [a, bb, c, dd], [u1, u2], elims) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn find(b: &Board, f: &mut Found, want: Kind) {
+    let g = &b.geo;
+    let name = match want {
+        Kind::Skyscraper => "Skyscraper",
+        Kind::Kite => "2-String Kite",
+        Kind::Turbot => "Turbot Fish",
+    };
+    for d in 1..=g.n as u8 {
+        let mut stop = false;
+        four_node_chains(b, d, &mut |kind, [a, bb, c, dd], [u1, u2], elims| {
+            // A Turbot Fish search also reports the named patterns (they are Turbot Fish too).
+            if kind != want && want != Kind::Turbot {
+                return false;
+            }
+            let text = format!(
+                "{name} on {d}: ({d}){}={}-{}={} (strong links in {} and {}) {}",
+                g.cell_name(a),
+                g.cell_name(bb),
+                g.cell_name(c),
+                g.cell_name(dd),
+                g.unit_name(u1),
+                g.unit_name(u2),
+                b.elim_text(&elims)
+            );
+            let pattern = b.cands_cv(&[a, bb, c, dd], bit(d));
+            stop = f.push(b.step(name, base::X_CHAIN, pattern, &[], &elims, text));
+            stop
+        });
+        if stop {
+            return;
+        }
+    }
+}
+
+pub fn skyscraper(b: &Board, f: &mut Found) {
+    find(b, f, Kind::Skyscraper)
+}
+
+pub fn two_string_kite(b: &Board, f: &mut Found) {
+    find(b, f, Kind::Kite)
+}
+
+pub fn turbot_fish(b: &Board, f: &mut Found) {
+    find(b, f, Kind::Turbot)
+}
+
+/// Empty Rectangle: in a box, the places for `d` lie in one row R and one column C (with some
+/// off each), so `d` is in R or in C there. A strong link on `d` in a column (row) outside the
+/// box with one end in R (C) then removes `d` where its other end's line crosses C (R).
+pub fn empty_rectangle(b: &Board, f: &mut Found) {
+    let g = &b.geo;
+    let n = g.n;
+    for d in 1..=n as u8 {
+        for bx in 0..n {
+            let u = 2 * n + bx;
+            let cells = b.cells_for(u, d);
+            if cells.len() < 2 {
+                continue;
+            }
+            let rows: Vec<usize> = g.units[u].iter().map(|&i| g.row(i)).collect();
+            let cols: Vec<usize> = g.units[u].iter().map(|&i| g.col(i)).collect();
+            let mut rows_u = rows.clone();
+            rows_u.dedup();
+            let mut cols_u = cols.clone();
+            cols_u.sort_unstable();
+            cols_u.dedup();
+            for &r in &rows_u {
+                for &c in &cols_u {
+                    let in_cross = cells.iter().all(|&i| g.row(i) == r || g.col(i) == c);
+                    let arm_r = cells.iter().any(|&i| g.row(i) == r && g.col(i) != c);
+                    let arm_c = cells.iter().any(|&i| g.col(i) == c && g.row(i) != r);
+                    if !(in_cross && arm_r && arm_c) {
+                        continue;
+                    }
+                    // Strong links in columns outside the box with an end in row r, and in
+                    // rows outside the box with an end in column c.
+                    for by_col in [true, false] {
+                        for line in 0..n {
+                            let lu = if by_col { n + line } else { line };
+                            if (by_col && cols_u.contains(&line))
+                                || (!by_col && rows_u.contains(&line))
+                            {
+                                continue;
+                            }
+                            let ends = b.cells_for(lu, d);
+                            if ends.len() != 2 {
+                                continue;
+                            }
+                            for (x, y) in [(ends[0], ends[1]), (ends[1], ends[0])] {
+                                let (hit, target) = if by_col {
+                                    (
+                                        g.row(x) == r && !rows_u.contains(&g.row(y)),
+                                        g.row(y) * n + c,
+                                    )
+                                } else {
+                                    (
+                                        g.col(x) == c && !cols_u.contains(&g.col(y)),
+                                        r * n + g.col(y),
+                                    )
+                                };
+                                if !hit || !b.has(target, d) {
+                                    continue;
+                                }
+                                let elims = [(target, d)];
+                                let text = format!(
+                                    "empty rectangle on {d} in {} (row {}, column {}) with the strong link {}={} in {} {}",
+                                    g.unit_name(u),
+                                    r + 1,
+                                    c + 1,
+                                    g.cell_name(x),
+                                    g.cell_name(y),
+                                    g.unit_name(lu),
+                                    b.elim_text(&elims)
+                                );
+                                let mut pattern = b.cands_cv(&cells, bit(d));
+                                pattern.extend(b.cands_cv(&[x, y], bit(d)));
+                                if f.push(b.step(
+                                    "empty rectangle",
+                                    base::X_CHAIN,
+                                    pattern,
+                                    &[],
+                                    &elims,
+                                    text,
+                                )) {
+                                    return;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
