@@ -2,6 +2,7 @@
 //! list of puzzles, and [`with_puzzle!`](crate::with_puzzle) to run generic code on any of them.
 
 use crate::error::InputError;
+use crate::numberlink::{self, Numberlink};
 use crate::puzzle::Kind;
 use crate::sudoku::{self, Sudoku};
 
@@ -9,6 +10,7 @@ use crate::sudoku::{self, Sudoku};
 #[derive(Clone, Debug)]
 pub enum AnyPuzzle {
     Sudoku(Sudoku),
+    Numberlink(Numberlink),
 }
 
 /// Runs `$body` with `$p` bound to the concrete puzzle inside an [`AnyPuzzle`].
@@ -17,6 +19,7 @@ macro_rules! with_puzzle {
     ($any:expr, $p:ident => $body:expr) => {
         match $any {
             $crate::kinds::AnyPuzzle::Sudoku($p) => $body,
+            $crate::kinds::AnyPuzzle::Numberlink($p) => $body,
         }
     };
 }
@@ -26,6 +29,10 @@ macro_rules! with_puzzle {
 pub struct ReadOptions {
     /// Sudoku: the box shape (`--box RxC`).
     pub box_shape: Option<(usize, usize)>,
+    /// Numberlink: the rule set (`--rules flow|cover|nikoli`).
+    pub rules: numberlink::Rules,
+    /// Numberlink: how detached loops are kept out (`--loops lazy|exact`).
+    pub loops: numberlink::Loops,
 }
 
 /// The kind of a file: by its extension, else by its content.
@@ -42,7 +49,9 @@ pub fn detect(path: &str, text: &str) -> Kind {
         "numberlink" | "flow" | "nl" | "arukone" => return Kind::Numberlink,
         _ => {}
     }
-    let _ = text;
+    if numberlink::format::looks_like(text) {
+        return Kind::Numberlink;
+    }
     Kind::Sudoku
 }
 
@@ -63,6 +72,17 @@ pub fn read(
         )?
         .into_iter()
         .map(AnyPuzzle::Sudoku)
+        .collect()),
+        Kind::Numberlink => Ok(numberlink::format::parse(
+            file,
+            text,
+            numberlink::format::ReadOptions {
+                rules: opts.rules,
+                loops: opts.loops,
+            },
+        )?
+        .into_iter()
+        .map(AnyPuzzle::Numberlink)
         .collect()),
         other => Err(InputError::new(
             file,

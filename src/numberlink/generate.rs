@@ -1,0 +1,1 @@
+//! The Numberlink generator (in progress).
