@@ -73,6 +73,12 @@ pub trait Explain: Puzzle {
     /// The whole path from the givens. `solution` is the SAT solution: techniques never read it,
     /// but fallback steps take their value from it.
     fn explain(&self, solution: &Self::Solution, opts: ExplainOptions) -> Explanation;
+
+    /// Holds steps to the SAT solution: by default [`verify_steps`] on [`Puzzle::rows`]. A kind
+    /// whose steps decide more than cell values (Numberlink's links) checks that too.
+    fn verify(&self, solution: &Self::Solution, steps: &[Step]) -> Result<(), String> {
+        verify_steps(&self.rows(solution), steps)
+    }
 }
 
 /// Checks every step against the solution (`rows` as [`Puzzle::rows`] gives it): placements
