@@ -8,10 +8,19 @@ use crate::generate::Generated;
 use crate::puzzle::Kind;
 use std::io::Write;
 
-#[allow(clippy::match_single_binding)] // one arm per kind as generators land
 fn one(kind: Kind, a: &GenerateArgs, seed: u64) -> Result<Generated> {
-    let _ = (a, seed);
     match kind {
+        Kind::Numberlink => {
+            let (rules, _) = super::numberlink_options(&a.rules, &None)?;
+            let side = a.size.unwrap_or(7);
+            let opts = crate::numberlink::generate::Options {
+                width: a.width.unwrap_or(side),
+                height: a.height.unwrap_or(side),
+                rules,
+                minimal: a.minimal,
+            };
+            crate::numberlink::generate::generate(opts, seed)
+        }
         other => Err(Error::Usage(format!(
             "generating {} puzzles is not available yet",
             other.name()
