@@ -327,8 +327,16 @@ pub fn build(p: &Numberlink, mode: GivenMode, names: bool) -> Model<NumberlinkMa
             f.add_clause(&ends);
             clause(&mut f, &[Term::Lit(!g), map.label(c, k as u32 + 1)]);
         }
+        // Coverage binds the whole puzzle: with every path given, every cell is on one.
+        // (Alone it would conflict with any board its paths can not cover, and name nothing.)
         if let (Some(g), Some(empty)) = (cover_given, map.empty(c)) {
-            f.add_clause(&[!g, !empty]);
+            let mut cl = vec![!g, !empty];
+            cl.extend(
+                map.path_given
+                    .iter()
+                    .map(|x| !x.expect("given in Assume mode")),
+            );
+            f.add_clause(&cl);
         }
     }
 
@@ -549,4 +557,188 @@ pub fn forced(p: &Numberlink, map: &NumberlinkMap, lits: &[Lit]) -> Vec<CellValu
             },
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Rules, RIGHT};
+    use super::*;
+    use crate::generate::rng;
+    use crate::puzzle::{self, Puzzle, Solutions};
+    use crate::solver::SolverChoice;
+    use rand::seq::SliceRandom;
+
+    /// Counts solutions by brute force, from the rules alone: route each path in turn along
+    /// every simple path between its ends, then check coverage and (flow) no running alongside.
+    fn brute(p: &Numberlink) -> usize {
+        fn simple_paths(
+            p: &Numberlink,
+            blocked: &[bool],
+            cur: usize,
+            goal: usize,
+            seen: &mut Vec<usize>,
+            out: &mut Vec<Vec<usize>>,
+        ) {
+            if cur == goal {
+                out.push(seen.clone());
+                return;
+            }
+            for s in SIDES {
+                if let Some(m) = p.neighbour(cur, s) {
+                    if (m == goal || !blocked[m]) && !seen.contains(&m) {
+                        seen.push(m);
+                        simple_paths(p, blocked, m, goal, seen, out);
+                        seen.pop();
+                    }
+                }
+            }
+        }
+        fn go(
+            p: &Numberlink,
+            k: usize,
+            used: &mut Vec<bool>,
+            routes: &mut Vec<Vec<usize>>,
+        ) -> usize {
+            if k == p.ends.len() {
+                if p.rules.covers() && used.iter().any(|&u| !u) {
+                    return 0;
+                }
+                let touch = routes.iter().any(|r| {
+                    r.iter().enumerate().any(|(i, &c)| {
+                        r.iter().enumerate().any(|(j, &d)| {
+                            i + 1 < j && SIDES.iter().any(|&s| p.neighbour(c, s) == Some(d))
+                        })
+                    })
+                });
+                return usize::from(p.rules != Rules::Flow || !touch);
+            }
+            let (a, b) = p.ends[k];
+            let mut blocked = used.clone();
+            for &(x, y) in &p.ends {
+                blocked[x] = true;
+                blocked[y] = true;
+            }
+            let mut all = Vec::new();
+            simple_paths(p, &blocked, a, b, &mut vec![a], &mut all);
+            let mut total = 0;
+            for r in all {
+                for &c in &r {
+                    used[c] = true;
+                }
+                routes.push(r);
+                total += go(p, k + 1, used, routes);
+                let r = routes.pop().expect("pushed");
+                for &c in &r {
+                    used[c] = false;
+                }
+            }
+            total
+        }
+        go(p, 0, &mut vec![false; p.cells()], &mut Vec::new())
+    }
+
+    #[test]
+    fn counts_match_brute_force_under_every_rule_set_and_loop_strategy() {
+        // Small boards with random ends: the model's count (lazy loop cuts or order labels)
+        // must equal the count of real solutions. A model that only adds a detached loop
+        // would inflate it.
+        let mut r = rng(11);
+        let mut nonzero = 0;
+        for trial in 0..24 {
+            let (w, h) = [(3, 3), (4, 3), (3, 4), (4, 4)][trial % 4];
+            let paths = 1 + trial % 3;
+            let mut cells: Vec<usize> = (0..w * h).collect();
+            cells.shuffle(&mut r);
+            let ends = (0..paths)
+                .map(|i| (cells[2 * i], cells[2 * i + 1]))
+                .collect();
+            let base = Numberlink::new(w, h, ends);
+            for rules in [Rules::Flow, Rules::Cover, Rules::Nikoli] {
+                for loops in [Loops::Lazy, Loops::Exact] {
+                    let p = Numberlink {
+                        rules,
+                        loops,
+                        ..base.clone()
+                    };
+                    let want = brute(&p);
+                    let got = puzzle::count(&p, &SolverChoice::Embedded, 100_000)
+                        .unwrap()
+                        .len();
+                    assert_eq!(got, want, "{:?} {rules:?} {loops:?}", p.ends);
+                    nonzero += usize::from(want > 0);
+                }
+            }
+        }
+        assert!(nonzero > 30, "the trials should mostly have solutions");
+    }
+
+    #[test]
+    fn a_loop_beside_the_solution_is_not_a_second_solution() {
+        // 4x3 under nikoli: ends side by side at the top; the solution links them and
+        // leaves the rest empty or detours. The empty 4x2 below fits a detached ring,
+        // which the local clauses allow: the verdict must still count real solutions only.
+        let p = Numberlink {
+            rules: Rules::Nikoli,
+            ..Numberlink::new(2, 3, vec![(0, 1)])
+        };
+        // Real solutions: direct link, or the detours r1c1-r2c1-r2c2-r1c2 and via row 3.
+        let sols = puzzle::count(&p, &SolverChoice::Embedded, 100).unwrap();
+        assert_eq!(sols.len(), brute(&p));
+        assert_eq!(sols.len(), 3);
+        // Under flow the 2x3 board has exactly one solution; with a ring below the direct
+        // link possible in the local clauses, uniqueness still holds.
+        let q = Numberlink::new(2, 3, vec![(0, 1), (2, 4)]);
+        let q = Numberlink {
+            rules: Rules::Cover,
+            ..q
+        };
+        assert!(matches!(
+            puzzle::verdict(&q, &SolverChoice::Embedded).unwrap(),
+            Solutions::Unique(_)
+        ));
+    }
+
+    #[test]
+    fn decoded_solutions_pass_the_checker_and_conflicts_name_paths() {
+        let p = Numberlink::new(3, 2, vec![(0, 2), (3, 5)]);
+        let s = puzzle::solve(&p, &SolverChoice::Embedded).unwrap().unwrap();
+        assert_eq!(s.arms[0], RIGHT);
+        assert_eq!(p.rows(&s), vec![vec![1, 1, 1], vec![2, 2, 2]]);
+        // Two paths that must cross: both givens conflict.
+        let x = Numberlink::new(3, 3, vec![(1, 7), (3, 5)]);
+        let c = puzzle::conflicts(&x, &SolverChoice::Embedded)
+            .unwrap()
+            .unwrap();
+        assert_eq!(c, vec!["1:r1c2-r3c2", "2:r2c1-r2c3"]);
+        // One path corner to corner on 3x3 can cover every cell, but not without running
+        // alongside itself: under flow, coverage and the path conflict.
+        let y = Numberlink::new(3, 3, vec![(0, 2)]);
+        let c = puzzle::conflicts(&y, &SolverChoice::Embedded)
+            .unwrap()
+            .unwrap();
+        assert_eq!(c, vec!["covered", "1:r1c1-r1c3"]);
+        let y = Numberlink {
+            rules: Rules::Cover,
+            ..y
+        };
+        assert!(puzzle::solve(&y, &SolverChoice::Embedded)
+            .unwrap()
+            .is_some());
+        // Forced cells of a puzzle with several solutions: the ends' neighbours here.
+        let z = Numberlink {
+            rules: Rules::Nikoli,
+            ..Numberlink::new(3, 1, vec![(0, 2)])
+        };
+        let f = puzzle::forced(&z, &SolverChoice::Embedded)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            f,
+            vec![CellValue {
+                row: 0,
+                col: 1,
+                value: 1
+            }]
+        );
+    }
 }
