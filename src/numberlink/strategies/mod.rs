@@ -529,22 +529,7 @@ pub fn level(rating: f64) -> &'static str {
 
 /// The grade of a path: its hardest step, and how many steps of each technique.
 pub fn grade(steps: &[Step]) -> Grade {
-    let hardest = steps.iter().max_by(|a, b| a.rating.total_cmp(&b.rating));
-    let rating = hardest.map_or(0.0, |s| s.rating);
-    let mut techniques: Vec<(String, usize, f64)> = Vec::new();
-    for s in steps {
-        match techniques.iter_mut().find(|(t, _, _)| *t == s.technique) {
-            Some(t) => t.1 += 1,
-            None => techniques.push((s.technique.clone(), 1, s.rating)),
-        }
-    }
-    techniques.sort_by(|a, b| b.2.total_cmp(&a.2));
-    Grade {
-        level: level(rating).into(),
-        rating,
-        hardest: hardest.map_or("none".into(), |s| s.technique.clone()),
-        techniques: techniques.into_iter().map(|(t, k, _)| (t, k)).collect(),
-    }
+    crate::explain::grade_by(steps, level)
 }
 
 /// The board as a person would have it when stuck: known paths and the links drawn.
