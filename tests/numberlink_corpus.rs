@@ -3,10 +3,12 @@
 //! solutions, the 270 Janko puzzles, the ten Flow Free puzzles of the same collection, the
 //! ADC2015 contest problems under nikoli rules, and the solution counts of imos's samples.
 //! Every verdict is compared with the known one and every solution with the known solution or,
-//! where a puzzle has several, with the rule checker.
+//! where a puzzle has several, with the rule checker; the Flow puzzles' explanations are held to
+//! their solutions.
 
 mod common;
 
+use gridsat::explain::{Explain, ExplainOptions};
 use gridsat::numberlink::format::{self, ReadOptions};
 use gridsat::numberlink::{Links, Numberlink, Rules, SIDES};
 use gridsat::puzzle::{self, Puzzle, Solutions};
@@ -106,6 +108,16 @@ fn flow_puzzles_are_unique_with_the_known_solution() {
             p.check(&links_from_labels(&p, &lettered(&p, &rows))),
             Ok(())
         );
+        // The strategy engine's path, solver steps included, holds to the solution.
+        let e = p.explain(
+            &s,
+            ExplainOptions {
+                fallback: true,
+                unique: true,
+            },
+        );
+        assert!(e.solved, "{name}");
+        assert_eq!(p.verify(&s, &e.steps), Ok(()), "{name}");
         checked += 1;
     }
     assert_eq!(checked, 28);
