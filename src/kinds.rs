@@ -2,6 +2,7 @@
 //! list of puzzles, and [`with_puzzle!`](crate::with_puzzle) to run generic code on any of them.
 
 use crate::error::InputError;
+use crate::numberlink::{self, Numberlink};
 use crate::puzzle::Kind;
 use crate::sudoku::{self, Sudoku};
 use crate::tectonic::{self, Tectonic};
@@ -11,6 +12,7 @@ use crate::tectonic::{self, Tectonic};
 pub enum AnyPuzzle {
     Sudoku(Sudoku),
     Tectonic(Tectonic),
+    Numberlink(Numberlink),
 }
 
 /// Runs `$body` with `$p` bound to the concrete puzzle inside an [`AnyPuzzle`].
@@ -20,6 +22,7 @@ macro_rules! with_puzzle {
         match $any {
             $crate::kinds::AnyPuzzle::Sudoku($p) => $body,
             $crate::kinds::AnyPuzzle::Tectonic($p) => $body,
+            $crate::kinds::AnyPuzzle::Numberlink($p) => $body,
         }
     };
 }
@@ -29,6 +32,10 @@ macro_rules! with_puzzle {
 pub struct ReadOptions {
     /// Sudoku: the box shape (`--box RxC`).
     pub box_shape: Option<(usize, usize)>,
+    /// Numberlink: the rule set (`--rules flow|cover|nikoli`).
+    pub rules: numberlink::Rules,
+    /// Numberlink: how detached loops are kept out (`--loops lazy|exact`).
+    pub loops: numberlink::Loops,
 }
 
 /// The kind of a file: by its extension, else by its content.
@@ -47,6 +54,9 @@ pub fn detect(path: &str, text: &str) -> Kind {
     }
     if tectonic::format::looks_like(path, text) {
         return Kind::Tectonic;
+    }
+    if numberlink::format::looks_like(text) {
+        return Kind::Numberlink;
     }
     Kind::Sudoku
 }
@@ -73,6 +83,17 @@ pub fn read(
             .into_iter()
             .map(AnyPuzzle::Tectonic)
             .collect()),
+        Kind::Numberlink => Ok(numberlink::format::parse(
+            file,
+            text,
+            numberlink::format::ReadOptions {
+                rules: opts.rules,
+                loops: opts.loops,
+            },
+        )?
+        .into_iter()
+        .map(AnyPuzzle::Numberlink)
+        .collect()),
         other => Err(InputError::new(
             file,
             1,

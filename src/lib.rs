@@ -6,7 +6,7 @@
 //! - [`solver`]: backends (varisat, external commands) and the engine (count, backbone, cores).
 //! - [`puzzle`]: what a kind provides, and the verbs written once on top of it.
 //! - [`explain`]: steps, paths and grades shared by every kind's human-strategy engine.
-//! - [`sudoku`], [`tectonic`]: one folder per kind, each with its format, model, rules and
+//! - [`sudoku`], [`tectonic`], [`numberlink`]: one folder per kind, each with its format, model, rules and
 //!   rendering.
 //! - [`kinds`]: reading any file as puzzles of any kind.
 //! - [`cli`]: the command line (the binary is a thin wrapper around [`cli::main`]).
@@ -17,6 +17,7 @@ pub mod error;
 pub mod explain;
 pub mod generate;
 pub mod kinds;
+pub mod numberlink;
 pub mod puzzle;
 pub mod solver;
 pub mod sudoku;

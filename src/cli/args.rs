@@ -49,6 +49,14 @@ pub struct InputArgs {
     /// Sudoku box shape ROWSxCOLS, for sizes whose boxes are not the usual ones.
     #[arg(long = "box", value_name = "RxC")]
     pub box_shape: Option<String>,
+    /// Numberlink rule set: flow (every cell covered, no path runs alongside itself; the
+    /// default), cover (every cell covered) or nikoli (cells may stay empty).
+    #[arg(long, value_name = "RULES")]
+    pub rules: Option<String>,
+    /// Numberlink: how detached loops are kept out: lazy (cut when a model has one; the
+    /// default) or exact (order labels in the CNF; use it for `dimacs` and `decode`).
+    #[arg(long, value_name = "HOW")]
+    pub loops: Option<String>,
 }
 
 /// Which solver, and how output looks.
@@ -135,6 +143,14 @@ pub struct DecodeArgs {
     /// Sudoku box shape ROWSxCOLS.
     #[arg(long = "box", value_name = "RxC")]
     pub box_shape: Option<String>,
+    /// Numberlink rule set: flow (every cell covered, no path runs alongside itself; the
+    /// default), cover (every cell covered) or nikoli (cells may stay empty).
+    #[arg(long, value_name = "RULES")]
+    pub rules: Option<String>,
+    /// Numberlink: how detached loops are kept out: lazy (cut when a model has one; the
+    /// default) or exact (order labels in the CNF; use it for `dimacs` and `decode`).
+    #[arg(long, value_name = "HOW")]
+    pub loops: Option<String>,
     /// Which puzzle of a multi-puzzle file (1-based), as given to `dimacs`.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub index: usize,
@@ -186,6 +202,9 @@ pub struct GenerateArgs {
     /// Sudoku box shape ROWSxCOLS (default: inferred from --size; --box alone sets the size).
     #[arg(long = "box", value_name = "RxC")]
     pub box_shape: Option<String>,
+    /// Numberlink rule set the puzzle must be unique under: flow (default), cover or nikoli.
+    #[arg(long, value_name = "RULES")]
+    pub rules: Option<String>,
     /// Target grade level from the strategy engine (Sudoku: easy, medium, hard, expert,
     /// extreme). For a number of givens use --clues.
     #[arg(long, value_name = "LEVEL")]

@@ -5,7 +5,7 @@
 use super::args::ExplainArgs;
 use super::{load, progress_bar};
 use crate::error::{Error, Result};
-use crate::explain::{verify_steps, Explain, ExplainOptions, Explanation, Step};
+use crate::explain::{Explain, ExplainOptions, Explanation, Step};
 use crate::puzzle::{self, Solutions};
 use crate::solver::SolverChoice;
 use crate::with_puzzle;
@@ -68,7 +68,7 @@ fn one<P: Explain>(p: &P, verb: Verb, fallback: bool) -> Result<Outcome> {
         unique: true,
     };
     let e: Explanation = p.explain(&solution, opts);
-    verify_steps(&p.rows(&solution), &e.steps).map_err(|why| {
+    p.verify(&solution, &e.steps).map_err(|why| {
         Error::Bug(format!(
             "the {} strategy engine made a wrong step: {why}",
             p.kind().name()

@@ -184,7 +184,8 @@ fn decode_one<P: Puzzle>(p: &P, a: &DecodeArgs, text: &str) -> Result<i32> {
 /// `gridsat decode FILE ANSWER`.
 pub fn decode(a: &DecodeArgs) -> Result<i32> {
     let kind = parse_kind(&a.kind)?;
-    let opts = read_options(&a.box_shape)?;
+    let mut opts = read_options(&a.box_shape)?;
+    (opts.rules, opts.loops) = super::numberlink_options(&a.rules, &a.loops)?;
     let text = read_text(&a.file)?;
     let k = kind.unwrap_or_else(|| kinds::detect(&a.file, &text));
     let puzzles = kinds::read(&a.file, &text, k, &opts)?;

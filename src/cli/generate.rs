@@ -68,6 +68,7 @@ pub fn parse_layout(s: &Option<String>) -> Result<Option<Layout>> {
 enum Plan {
     Sudoku(sudoku_gen::Options, Layout),
     Tectonic(crate::tectonic::generate::Options),
+    Numberlink(crate::numberlink::generate::Options),
 }
 
 /// What one seed gave.
@@ -85,6 +86,7 @@ fn tectonic_options(a: &GenerateArgs) -> Result<crate::tectonic::generate::Optio
         ("--clues", a.clues.is_some()),
         ("--attempts", a.attempts.is_some()),
         ("--layout", a.layout.is_some()),
+        ("--rules", a.rules.is_some()),
     ] {
         if given {
             return Err(Error::Usage(format!(
@@ -101,8 +103,40 @@ fn tectonic_options(a: &GenerateArgs) -> Result<crate::tectonic::generate::Optio
     })
 }
 
+/// The Numberlink generator's options from the command line.
+fn numberlink_options(a: &GenerateArgs) -> Result<crate::numberlink::generate::Options> {
+    for (flag, given) in [
+        ("--box", a.box_shape.is_some()),
+        ("--symmetry", a.symmetry.is_some()),
+        ("--clues", a.clues.is_some()),
+        ("--attempts", a.attempts.is_some()),
+        ("--layout", a.layout.is_some()),
+        ("--max-piece", a.max_piece.is_some()),
+        ("--difficulty", a.difficulty.is_some()),
+    ] {
+        if given {
+            return Err(Error::Usage(format!(
+                "{flag} is not available for numberlink"
+            )));
+        }
+    }
+    let (rules, _) = super::numberlink_options(&a.rules, &None)?;
+    let side = a.size.unwrap_or(7);
+    Ok(crate::numberlink::generate::Options {
+        width: a.width.unwrap_or(side),
+        height: a.height.unwrap_or(side),
+        rules,
+        minimal: a.minimal,
+    })
+}
+
 /// Sudoku options from the command line, with notes for the user (an adjusted clue range).
 fn sudoku_plan(a: &GenerateArgs) -> Result<(Plan, Vec<String>)> {
+    if a.rules.is_some() {
+        return Err(Error::Usage(
+            "--rules is for numberlink; a Sudoku has one rule set".into(),
+        ));
+    }
     if a.max_piece.is_some() {
         return Err(Error::Usage(
             "--max-piece is for tectonic; a Sudoku's boxes are set with --box RxC".into(),
@@ -209,6 +243,7 @@ fn plan(kind: Kind, a: &GenerateArgs) -> Result<(Plan, Vec<String>)> {
     match kind {
         Kind::Sudoku => sudoku_plan(a),
         Kind::Tectonic => Ok((Plan::Tectonic(tectonic_options(a)?), Vec::new())),
+        Kind::Numberlink => Ok((Plan::Numberlink(numberlink_options(a)?), Vec::new())),
         other => Err(Error::Usage(format!(
             "generating {} puzzles is not available yet",
             other.name()
@@ -227,6 +262,7 @@ fn one(plan: &Plan, seed: u64) -> Result<Made> {
             sudoku_gen::Outcome::Missed(m) => Made::Missed(m.message(o)),
         }),
         Plan::Tectonic(o) => crate::tectonic::generate::generate(o, seed).map(Made::Puzzle),
+        Plan::Numberlink(o) => crate::numberlink::generate::generate(*o, seed).map(Made::Puzzle),
     }
 }
 

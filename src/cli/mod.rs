@@ -112,13 +112,38 @@ pub fn parse_kind(kind: &Option<String>) -> Result<Option<Kind>> {
 pub fn read_options(box_shape: &Option<String>) -> Result<ReadOptions> {
     Ok(ReadOptions {
         box_shape: box_shape.as_deref().map(parse_box).transpose()?,
+        ..ReadOptions::default()
     })
+}
+
+/// Numberlink's `--rules` and `--loops`, with their defaults.
+pub fn numberlink_options(
+    rules: &Option<String>,
+    loops: &Option<String>,
+) -> Result<(crate::numberlink::Rules, crate::numberlink::Loops)> {
+    use crate::numberlink::{Loops, Rules};
+    let rules = match rules.as_deref() {
+        None => Rules::default(),
+        Some(r) => Rules::from_name(r).ok_or_else(|| {
+            Error::Usage(format!(
+                "unknown --rules `{r}`: expected flow, cover or nikoli"
+            ))
+        })?,
+    };
+    let loops = match loops.as_deref() {
+        None => Loops::default(),
+        Some(l) => Loops::from_name(l).ok_or_else(|| {
+            Error::Usage(format!("unknown --loops `{l}`: expected lazy or exact"))
+        })?,
+    };
+    Ok((rules, loops))
 }
 
 /// Every puzzle of every file, read before anything is solved (bad input gives no partial answer).
 pub fn load(input: &InputArgs) -> Result<Vec<(String, Vec<AnyPuzzle>)>> {
     let kind = parse_kind(&input.kind)?;
-    let opts = read_options(&input.box_shape)?;
+    let mut opts = read_options(&input.box_shape)?;
+    (opts.rules, opts.loops) = numberlink_options(&input.rules, &input.loops)?;
     let mut out = Vec::new();
     for file in &input.files {
         let text = read_text(file)?;

@@ -4,7 +4,8 @@
 //!   (ladder) encoding beyond, which is linear in size;
 //! - at-most-k / at-least-k / exactly-k: a totalizer (unary sum tree truncated at k+1), whose
 //!   outputs also serve kinds that need "at least j of these" literals;
-//! - equality and difference helpers: equivalence, xor, and/or gates, "these two vectors differ".
+//! - equality and difference helpers: equivalence, xor, and/or gates, "these two vectors differ";
+//! - order: "if g then a < b" over binary numbers (order labels, as Numberlink's exact loop ban).
 //!
 //! Every function adds clauses to a [`Formula`]; none simplifies what it is given, so clause
 //! counts stay predictable (the `models/*.md` documents give them as formulas).
@@ -237,6 +238,32 @@ pub fn vectors_differ(f: &mut Formula, a: &[Lit], b: &[Lit]) {
     f.add_clause(&any);
 }
 
+/// `guard` ⇒ `a` < `b`, both unsigned binary numbers of the same width, most significant bit
+/// first (a comparator for order labels). Adds one variable per bit after the first, meaning
+/// "from this bit on, `a` < `b` must still be shown", and three clauses per bit but the last
+/// (two): 3n-1 clauses for n bits. Only the implication is encoded; `a` < `b` may hold when
+/// `guard` is false.
+pub fn less_than_if(f: &mut Formula, guard: Lit, a: &[Lit], b: &[Lit]) {
+    assert_eq!(a.len(), b.len(), "less_than_if needs equal widths");
+    let n = a.len();
+    if n == 0 {
+        f.add_clause(&[!guard]);
+        return;
+    }
+    let mut x = guard;
+    for i in 0..n - 1 {
+        let next = f.new_var().pos();
+        // x ∧ a_i ⇒ b_i; x ∧ a_i ⇒ next; x ∧ ¬b_i ⇒ next.
+        f.add_clause(&[!x, !a[i], b[i]]);
+        f.add_clause(&[!x, !a[i], next]);
+        f.add_clause(&[!x, b[i], next]);
+        x = next;
+    }
+    // The last bit decides: ¬a ∧ b.
+    f.add_clause(&[!x, !a[n - 1]]);
+    f.add_clause(&[!x, b[n - 1]]);
+}
+
 #[cfg(test)]
 mod tests {
     //! Exhaustive checks: for every assignment of the inputs, the encoding must be satisfiable
@@ -360,5 +387,19 @@ mod tests {
         at_most_one_ladder(&mut f, &l);
         assert_eq!(f.num_vars(), 10 + 9);
         assert_eq!(f.num_clauses(), 3 * 10 - 4);
+    }
+
+    #[test]
+    fn less_than_if_is_unsigned_comparison() {
+        for bits in 1..=3 {
+            exhaustive(
+                2 * bits + 1,
+                |f, l| less_than_if(f, l[0], &l[1..=bits], &l[bits + 1..]),
+                |v| {
+                    let num = |s: &[bool]| s.iter().fold(0u32, |acc, &b| acc * 2 + b as u32);
+                    !v[0] || num(&v[1..=bits]) < num(&v[bits + 1..])
+                },
+            );
+        }
     }
 }

@@ -1,0 +1,654 @@
+//! Reading and writing Numberlink files in the forms the community uses:
+//!
+//! - a grid of whitespace-separated numbers, `0`, `.` or `-` for an empty cell (the seed's form,
+//!   and the SAT benchmark `.in` files);
+//! - a grid of characters, `.` for an empty cell and any other character an end's label
+//!   (Flow puzzles: `R.G.Y`);
+//! - either grid after a `W H` line, many puzzles to a file, `0 0` ending it (the multi-puzzle
+//!   collections);
+//! - the contest form `SIZE WxH`, `LINE_NUM n`, `LINE#k (x1,y1)-(x2,y2)` (0-based x, y), whose
+//!   answer form ([`contest_answer`]) gridsat writes back.
+//!
+//! Headerless grids are separated by blank lines. Lines starting with `#` are comments. Every
+//! label must appear exactly twice; errors name the file, line and column.
+
+use super::{Form, Loops, Numberlink, Rules};
+use crate::error::InputError;
+
+/// The largest side accepted (a bigger header is far more likely a typo than a puzzle).
+pub const MAX_SIDE: usize = 2000;
+
+/// Options for reading: the rule set and the loop strategy the puzzles get.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReadOptions {
+    pub rules: Rules,
+    pub loops: Loops,
+}
+
+/// One cell as read: its label (`None` empty) and where it was (1-based line and column).
+#[derive(Clone, Debug)]
+struct Cell {
+    label: Option<String>,
+    line: usize,
+    col: usize,
+}
+
+fn is_comment(line: &str) -> bool {
+    line.trim_start().starts_with('#')
+}
+
+/// Whitespace-separated tokens of a line with their 1-based columns (in characters).
+fn tokens(line: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start: Option<(usize, usize)> = None;
+    for (col, (bi, c)) in line.char_indices().enumerate() {
+        if c.is_whitespace() {
+            if let Some((sc, sb)) = start.take() {
+                out.push((sc, &line[sb..bi]));
+            }
+        } else if start.is_none() {
+            start = Some((col + 1, bi));
+        }
+    }
+    if let Some((sc, sb)) = start {
+        out.push((sc, &line[sb..]));
+    }
+    out
+}
+
+/// `W H` as two positive integers, if the line is exactly that.
+fn header(line: &str) -> Option<(usize, usize)> {
+    let t = tokens(line);
+    if t.len() != 2 {
+        return None;
+    }
+    Some((t[0].1.parse().ok()?, t[1].1.parse().ok()?))
+}
+
+/// True when `text` looks like a Numberlink file: a contest file, or a grid or `W H` form
+/// that reads as Numberlink (at least two rows, every label exactly twice).
+pub fn looks_like(text: &str) -> bool {
+    let first = text
+        .lines()
+        .find(|l| !l.trim().is_empty() && !is_comment(l));
+    let Some(first) = first else { return false };
+    if first.trim_start().to_ascii_uppercase().starts_with("SIZE") {
+        return text.to_ascii_uppercase().contains("LINE_NUM");
+    }
+    match parse("", text, ReadOptions::default()) {
+        Ok(ps) => ps.iter().all(|p| p.height >= 2 && p.width >= 2),
+        Err(_) => false,
+    }
+}
+
+/// Parses every puzzle in `text` (the contents of `file`).
+pub fn parse(file: &str, text: &str, opts: ReadOptions) -> Result<Vec<Numberlink>, InputError> {
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .filter(|(_, l)| !is_comment(l))
+        .collect();
+    let content: Vec<&(usize, &str)> = lines.iter().filter(|(_, l)| !l.trim().is_empty()).collect();
+    let Some(&&(_, first)) = content.first() else {
+        return Err(InputError::new(
+            file,
+            1,
+            1,
+            "no puzzle found (the file is empty or all comments)",
+        ));
+    };
+    let mut puzzles = if first.trim_start().to_ascii_uppercase().starts_with("SIZE") {
+        vec![parse_contest(file, &lines)?]
+    } else if is_header_form(&content) {
+        parse_headers(file, &lines)?
+    } else {
+        parse_grids(file, &lines)?
+    };
+    for p in &mut puzzles {
+        p.rules = opts.rules;
+        p.loops = opts.loops;
+    }
+    Ok(puzzles)
+}
+
+fn is_header_form(content: &[&(usize, &str)]) -> bool {
+    let Some((w, _)) = header(content[0].1) else {
+        return false;
+    };
+    match content.get(1) {
+        None => true,
+        Some((_, next)) => tokens(next).len() != 2 || w == 2,
+    }
+}
+
+/// The cells of one grid row: tokens when the row has whitespace inside, else characters.
+fn row_cells(file: &str, ln: usize, line: &str, spaced: bool) -> Result<Vec<Cell>, InputError> {
+    if spaced {
+        tokens(line)
+            .into_iter()
+            .map(|(col, t)| {
+                let label = match t {
+                    "0" | "." | "-" => None,
+                    _ => match t.parse::<u32>() {
+                        Ok(n) if n > 0 => Some(n.to_string()),
+                        _ => {
+                            return Err(InputError::new(
+                                file,
+                                ln,
+                                col,
+                                format!(
+                                    "unexpected `{t}`: expected a number, or `0` or `.` for an empty cell"
+                                ),
+                            ))
+                        }
+                    },
+                };
+                Ok(Cell {
+                    label,
+                    line: ln,
+                    col,
+                })
+            })
+            .collect()
+    } else {
+        let lead = line.chars().take_while(|c| c.is_whitespace()).count();
+        Ok(line
+            .trim()
+            .chars()
+            .enumerate()
+            .map(|(i, ch)| Cell {
+                label: (ch != '.').then(|| ch.to_string()),
+                line: ln,
+                col: lead + i + 1,
+            })
+            .collect())
+    }
+}
+
+/// Builds a puzzle from its rows, checking that rows agree and every label appears twice.
+fn build(file: &str, rows: Vec<Vec<Cell>>, form: Form) -> Result<Numberlink, InputError> {
+    let width = rows[0].len();
+    let first_line = rows[0].first().map_or(1, |c| c.line);
+    for r in &rows[1..] {
+        if r.len() != width {
+            let (line, col) = match r.get(width) {
+                Some(c) => (c.line, c.col),
+                None => r.last().map_or((first_line, 1), |c| (c.line, c.col + 1)),
+            };
+            return Err(InputError::new(
+                file,
+                line,
+                col,
+                format!(
+                    "this row has {} cells but the first row (line {first_line}) has {width}: rows must agree",
+                    r.len()
+                ),
+            ));
+        }
+    }
+    check_side(file, first_line, width, rows.len())?;
+    let cells: Vec<Cell> = rows.into_iter().flatten().collect();
+    let mut seen: Vec<(String, Vec<usize>)> = Vec::new();
+    for (i, c) in cells.iter().enumerate() {
+        if let Some(l) = &c.label {
+            match seen.iter_mut().find(|(x, _)| x == l) {
+                Some((_, at)) => {
+                    at.push(i);
+                    if at.len() == 3 {
+                        return Err(InputError::new(
+                            file,
+                            c.line,
+                            c.col,
+                            format!(
+                                "`{l}` appears a third time: each label must appear exactly twice, at its path's two ends"
+                            ),
+                        ));
+                    }
+                }
+                None => seen.push((l.clone(), vec![i])),
+            }
+        }
+    }
+    if let Some((l, at)) = seen.iter().find(|(_, at)| at.len() == 1) {
+        let c = &cells[at[0]];
+        return Err(InputError::new(
+            file,
+            c.line,
+            c.col,
+            format!("`{l}` appears only once: each label must appear exactly twice, at its path's two ends"),
+        ));
+    }
+    let mut p = Numberlink::new(
+        width,
+        cells.len() / width,
+        seen.iter().map(|(_, at)| (at[0], at[1])).collect(),
+    );
+    p.labels = seen.into_iter().map(|(l, _)| l).collect();
+    p.form = form;
+    p.sort_paths();
+    Ok(p)
+}
+
+fn check_side(file: &str, line: usize, w: usize, h: usize) -> Result<(), InputError> {
+    if w == 0 || h == 0 || w > MAX_SIDE || h > MAX_SIDE {
+        return Err(InputError::new(
+            file,
+            line,
+            1,
+            format!("a board of {w}x{h}: each side must be 1 to {MAX_SIDE}"),
+        ));
+    }
+    Ok(())
+}
+
+fn form_of(spaced: bool) -> Form {
+    if spaced {
+        Form::Numbers
+    } else {
+        Form::Letters
+    }
+}
+
+fn parse_grids(file: &str, lines: &[(usize, &str)]) -> Result<Vec<Numberlink>, InputError> {
+    let mut out = Vec::new();
+    let mut block: Vec<(usize, &str)> = Vec::new();
+    let mut flush = |block: &mut Vec<(usize, &str)>| -> Result<(), InputError> {
+        if block.is_empty() {
+            return Ok(());
+        }
+        let spaced = block.iter().any(|(_, l)| tokens(l).len() > 1);
+        let rows = block
+            .iter()
+            .map(|&(ln, l)| row_cells(file, ln, l, spaced))
+            .collect::<Result<Vec<_>, _>>()?;
+        out.push(build(file, rows, form_of(spaced))?);
+        block.clear();
+        Ok(())
+    };
+    for &(ln, l) in lines {
+        if l.trim().is_empty() {
+            flush(&mut block)?;
+        } else {
+            block.push((ln, l));
+        }
+    }
+    flush(&mut block)?;
+    Ok(out)
+}
+
+fn parse_headers(file: &str, lines: &[(usize, &str)]) -> Result<Vec<Numberlink>, InputError> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let (ln, l) = lines[i];
+        i += 1;
+        if l.trim().is_empty() {
+            continue;
+        }
+        let Some((w, h)) = header(l) else {
+            return Err(InputError::new(
+                file,
+                ln,
+                1,
+                format!(
+                    "expected a `WIDTH HEIGHT` line starting the next puzzle, found `{}`",
+                    l.trim()
+                ),
+            ));
+        };
+        if w == 0 && h == 0 {
+            break;
+        }
+        check_side(file, ln, w, h)?;
+        let mut rows = Vec::with_capacity(h);
+        let mut spaced_rows = false;
+        while rows.len() < h {
+            let Some(&(rl, row)) = lines.get(i) else {
+                return Err(InputError::new(
+                    file,
+                    ln,
+                    1,
+                    format!(
+                        "the puzzle announced here ({w}x{h}) has only {} rows before the file ends",
+                        rows.len()
+                    ),
+                ));
+            };
+            i += 1;
+            if row.trim().is_empty() {
+                if rows.is_empty() {
+                    continue;
+                }
+                return Err(InputError::new(
+                    file,
+                    rl,
+                    1,
+                    format!(
+                        "a blank line after {} of the {h} rows announced on line {ln}",
+                        rows.len()
+                    ),
+                ));
+            }
+            let spaced = tokens(row).len() > 1;
+            spaced_rows |= spaced;
+            let cells = row_cells(file, rl, row, spaced)?;
+            if cells.len() != w {
+                let col = cells
+                    .get(w)
+                    .map_or_else(|| cells.last().map_or(1, |c| c.col + 1), |c| c.col);
+                return Err(InputError::new(
+                    file,
+                    rl,
+                    col,
+                    format!(
+                        "this row has {} cells but line {ln} announces a width of {w}",
+                        cells.len()
+                    ),
+                ));
+            }
+            rows.push(cells);
+        }
+        out.push(build(file, rows, form_of(spaced_rows))?);
+    }
+    if out.is_empty() {
+        return Err(InputError::new(file, 1, 1, "no puzzle found before `0 0`"));
+    }
+    Ok(out)
+}
+
+/// `(x,y)` with its 1-based column in the line.
+fn point(s: &str) -> Option<(usize, usize)> {
+    let s = s.trim().strip_prefix('(')?.strip_suffix(')')?;
+    let (x, y) = s.split_once(',')?;
+    Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
+}
+
+fn parse_contest(file: &str, lines: &[(usize, &str)]) -> Result<Numberlink, InputError> {
+    let mut size: Option<(usize, usize, usize)> = None;
+    let mut declared: Option<(usize, usize)> = None;
+    let mut paths: Vec<(u32, usize, usize, usize)> = Vec::new(); // number, a, b, line
+    let mut owner: std::collections::HashMap<usize, (u32, usize)> = Default::default();
+    for &(ln, l) in lines {
+        let t = l.trim();
+        if t.is_empty() {
+            continue;
+        }
+        let col0 = l.len() - l.trim_start().len() + 1;
+        let upper = t.to_ascii_uppercase();
+        if let Some(rest) = upper.strip_prefix("SIZE") {
+            let bad = || {
+                InputError::new(
+                    file,
+                    ln,
+                    col0,
+                    format!("expected `SIZE WxH` (like `SIZE 10X10`), found `{t}`"),
+                )
+            };
+            let (w, h) = rest.trim().split_once('X').ok_or_else(bad)?;
+            let (w, h): (usize, usize) = (
+                w.trim().parse().map_err(|_| bad())?,
+                h.trim().parse().map_err(|_| bad())?,
+            );
+            check_side(file, ln, w, h)?;
+            size = Some((w, h, ln));
+        } else if let Some(rest) = upper.strip_prefix("LINE_NUM") {
+            let n = rest.trim().parse().map_err(|_| {
+                InputError::new(
+                    file,
+                    ln,
+                    col0,
+                    format!("expected `LINE_NUM n`, found `{t}`"),
+                )
+            })?;
+            declared = Some((n, ln));
+        } else if let Some(rest) = upper.strip_prefix("LINE#") {
+            let bad = || {
+                InputError::new(
+                    file,
+                    ln,
+                    col0,
+                    format!("expected `LINE#k (x1,y1)-(x2,y2)`, found `{t}`"),
+                )
+            };
+            let (num, pts) = rest
+                .split_once(|c: char| c.is_whitespace())
+                .ok_or_else(bad)?;
+            let num: u32 = num.trim().parse().map_err(|_| bad())?;
+            let (a, b) = pts
+                .split_once(")-(")
+                .or_else(|| pts.trim().split_once(") ("))
+                .ok_or_else(bad)?;
+            let (a, b) = (
+                point(&format!("{a})")).ok_or_else(bad)?,
+                point(&format!("({b}")).ok_or_else(bad)?,
+            );
+            let Some((w, h, _)) = size else {
+                return Err(InputError::new(
+                    file,
+                    ln,
+                    col0,
+                    "a LINE before the SIZE line",
+                ));
+            };
+            if num == 0 {
+                return Err(InputError::new(file, ln, col0, "line numbers start at 1"));
+            }
+            if let Some(&(_, _, _, other)) = paths.iter().find(|p| p.0 == num) {
+                return Err(InputError::new(
+                    file,
+                    ln,
+                    col0,
+                    format!("LINE#{num} is given twice (also on line {other})"),
+                ));
+            }
+            let mut cell = |(x, y): (usize, usize)| -> Result<usize, InputError> {
+                if x >= w || y >= h {
+                    return Err(InputError::new(
+                        file,
+                        ln,
+                        col0,
+                        format!(
+                            "({x},{y}) is outside the {w}x{h} board (x 0-{}, y 0-{})",
+                            w - 1,
+                            h - 1
+                        ),
+                    ));
+                }
+                let c = y * w + x;
+                if let Some(&(other, oln)) = owner.get(&c) {
+                    return Err(InputError::new(
+                        file,
+                        ln,
+                        col0,
+                        format!("({x},{y}) is already an end of LINE#{other} (line {oln})"),
+                    ));
+                }
+                owner.insert(c, (num, ln));
+                Ok(c)
+            };
+            let (ca, cb) = (cell(a)?, cell(b)?);
+            paths.push((num, ca, cb, ln));
+        } else {
+            return Err(InputError::new(
+                file,
+                ln,
+                col0,
+                format!("expected `SIZE`, `LINE_NUM` or `LINE#k`, found `{t}`"),
+            ));
+        }
+    }
+    let (w, h, _) = size.expect("the first line is SIZE");
+    if let Some((n, ln)) = declared {
+        if n != paths.len() {
+            return Err(InputError::new(
+                file,
+                ln,
+                1,
+                format!("LINE_NUM says {n} lines but the file gives {}", paths.len()),
+            ));
+        }
+    }
+    let mut p = Numberlink::new(w, h, Vec::new());
+    p.ends = paths.iter().map(|&(_, a, b, _)| (a, b)).collect();
+    p.labels = paths.iter().map(|&(n, ..)| n.to_string()).collect();
+    p.form = Form::Contest;
+    p.sort_paths();
+    Ok(p)
+}
+
+/// The puzzle written back in its own form.
+pub fn write(p: &Numberlink) -> String {
+    match p.form {
+        Form::Contest => {
+            let mut s = format!("SIZE {}X{}\nLINE_NUM {}\n", p.width, p.height, p.ends.len());
+            let mut order: Vec<usize> = (0..p.ends.len()).collect();
+            order.sort_by_key(|&k| p.numbers[k]);
+            for k in order {
+                let (a, b) = p.ends[k];
+                s.push_str(&format!(
+                    "LINE#{} ({},{})-({},{})\n",
+                    p.numbers[k],
+                    a % p.width,
+                    a / p.width,
+                    b % p.width,
+                    b / p.width
+                ));
+            }
+            s
+        }
+        Form::Letters => super::render::puzzle(p),
+        Form::Numbers => super::render::puzzle(p),
+    }
+}
+
+/// The contest answer: `SIZE WxH`, then each row as comma-separated two-digit path numbers
+/// (`00` for an empty cell).
+pub fn contest_answer(p: &Numberlink, s: &super::Links) -> String {
+    let mut out = format!("SIZE {}X{}\n", p.width, p.height);
+    for row in s.path.chunks(p.width) {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|&k| {
+                let n = if k == 0 { 0 } else { p.numbers[k as usize - 1] };
+                format!("{n:02}")
+            })
+            .collect();
+        out.push_str(&cells.join(","));
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(text: &str) -> Numberlink {
+        let mut ps = parse("t", text, ReadOptions::default()).unwrap();
+        assert_eq!(ps.len(), 1);
+        ps.pop().unwrap()
+    }
+
+    fn err(text: &str) -> InputError {
+        parse("t", text, ReadOptions::default()).unwrap_err()
+    }
+
+    #[test]
+    fn reads_number_grids_with_their_own_numbers() {
+        let p = one("# the seed's form\n5 0 0 5\n0 7 . 0\n7 0 0 0\n");
+        assert_eq!((p.width, p.height), (4, 3));
+        assert_eq!(p.ends, vec![(0, 3), (5, 8)]);
+        assert_eq!(p.numbers, vec![5, 7]);
+        assert_eq!(p.form, Form::Numbers);
+        assert_eq!(write(&p), "5 . . 5\n. 7 . .\n7 . . .\n");
+    }
+
+    #[test]
+    fn reads_letter_grids_numbered_by_first_appearance() {
+        let p = one("R.G.Y\n..B.O\n.....\n.G.Y.\n.RBO.\n");
+        assert_eq!(p.labels, vec!["R", "G", "Y", "B", "O"]);
+        assert_eq!(p.numbers, vec![1, 2, 3, 4, 5]);
+        assert_eq!(p.ends[0], (0, 21));
+        assert_eq!(p.form, Form::Letters);
+        assert_eq!(write(&p), "R.G.Y\n..B.O\n.....\n.G.Y.\n.RBO.\n");
+    }
+
+    #[test]
+    fn reads_the_multi_puzzle_header_form() {
+        let ps = parse(
+            "t",
+            "# two puzzles\n\n3 2\nA0A\nB0B\n\n2 2\n1 1\n2 2\n0 0\nignored after the end\n",
+            ReadOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(ps.len(), 2);
+        assert_eq!(ps[0].labels, vec!["A", "0", "B"]);
+        assert_eq!((ps[1].width, ps[1].height), (2, 2));
+        assert_eq!(ps[1].numbers, vec![1, 2]);
+    }
+
+    #[test]
+    fn reads_and_writes_the_contest_form() {
+        let text = "SIZE 4X3\nLINE_NUM 2\nLINE#2 (0,0)-(3,0)\nLINE#1 (1,1)-(1,2)\n";
+        let p = one(text);
+        assert_eq!(p.form, Form::Contest);
+        assert_eq!(p.numbers, vec![2, 1]);
+        assert_eq!(p.ends, vec![(0, 3), (5, 9)]);
+        assert_eq!(
+            write(&p),
+            "SIZE 4X3\nLINE_NUM 2\nLINE#1 (1,1)-(1,2)\nLINE#2 (0,0)-(3,0)\n"
+        );
+        let s = super::super::Links {
+            arms: vec![0; 12],
+            path: vec![1, 1, 1, 1, 0, 2, 0, 0, 0, 2, 0, 0],
+        };
+        assert_eq!(
+            contest_answer(&p, &s),
+            "SIZE 4X3\n02,02,02,02\n00,01,00,00\n00,01,00,00\n"
+        );
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let e = err("1 0 2\n0 0 1\n");
+        assert_eq!((e.line, e.col), (1, 5));
+        assert!(e.message.contains("`2` appears only once"), "{e}");
+        let e = err("1 0 1\n0 1 0\n");
+        assert_eq!((e.line, e.col), (2, 3));
+        assert!(e.message.contains("third time"), "{e}");
+        let e = err("A..A\n...\n");
+        assert_eq!((e.line, e.col), (2, 4));
+        assert!(e.message.contains("rows must agree"), "{e}");
+        let e = err("1 0 x\n0 0 1\n");
+        assert_eq!((e.line, e.col), (1, 5));
+        assert!(e.message.contains("expected a number"), "{e}");
+        let e = err("3 2\nA.A\n.B\n");
+        assert_eq!((e.line, e.col), (3, 3));
+        let e = err("3 3\nA.A\n...\n");
+        assert!(e.message.contains("only 2 rows"), "{e}");
+        let e = err("SIZE 3X3\nLINE_NUM 1\nLINE#1 (0,0)-(3,0)\n");
+        assert_eq!(e.line, 3);
+        assert!(e.message.contains("outside"), "{e}");
+        let e = err("SIZE 3X3\nLINE_NUM 2\nLINE#1 (0,0)-(2,0)\n");
+        assert!(e.message.contains("LINE_NUM says 2"), "{e}");
+        let e = err("SIZE 3X3\nLINE#1 (0,0)-(2,0)\nLINE#2 (0,0)-(2,2)\n");
+        assert!(e.message.contains("already an end of LINE#1"), "{e}");
+        let e = err("# nothing\n");
+        assert!(e.message.contains("no puzzle"));
+    }
+
+    #[test]
+    fn detection() {
+        assert!(looks_like("SIZE 3X3\nLINE_NUM 1\nLINE#1 (0,0)-(2,0)\n"));
+        assert!(looks_like("R.G\n.RG\n"));
+        assert!(looks_like(
+            "8 8\n1......1\n........\n........\n........\n........\n........\n........\n2......2\n"
+        ));
+        assert!(!looks_like(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"
+        ));
+        assert!(!looks_like("1 0 1\n0 1 0\n"));
+        assert!(!looks_like("0101\n1010\n"));
+    }
+}
