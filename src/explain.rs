@@ -102,27 +102,6 @@ pub trait Explain: Puzzle {
     }
 }
 
-/// The grade of a path on a kind's scale: its hardest step's rating and technique, the level
-/// word `level` gives that rating, and how many steps of each technique, hardest first.
-pub fn grade_by(steps: &[Step], level: impl Fn(f64) -> &'static str) -> Grade {
-    let hardest = steps.iter().max_by(|a, b| a.rating.total_cmp(&b.rating));
-    let rating = hardest.map_or(0.0, |s| s.rating);
-    let mut techniques: Vec<(String, usize, f64)> = Vec::new();
-    for s in steps {
-        match techniques.iter_mut().find(|(t, _, _)| *t == s.technique) {
-            Some(t) => t.1 += 1,
-            None => techniques.push((s.technique.clone(), 1, s.rating)),
-        }
-    }
-    techniques.sort_by(|a, b| b.2.total_cmp(&a.2));
-    Grade {
-        level: level(rating).into(),
-        rating,
-        hardest: hardest.map_or("none".into(), |s| s.technique.clone()),
-        techniques: techniques.into_iter().map(|(t, k, _)| (t, k)).collect(),
-    }
-}
-
 /// Checks every step against the solution (`rows` as [`Puzzle::rows`] gives it): placements
 /// must be the solution's values, eliminations must never remove them.
 pub fn verify_steps(rows: &[Vec<i64>], steps: &[Step]) -> Result<(), String> {

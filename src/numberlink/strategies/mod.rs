@@ -529,7 +529,7 @@ pub fn level(rating: f64) -> &'static str {
 
 /// The grade of a path: its hardest step, and how many steps of each technique.
 pub fn grade(steps: &[Step]) -> Grade {
-    crate::explain::grade_by(steps, level)
+    crate::explain::grade_by_hardest(steps, level)
 }
 
 /// The board as a person would have it when stuck: known paths and the links drawn.
