@@ -4,11 +4,13 @@
 use crate::error::InputError;
 use crate::puzzle::Kind;
 use crate::sudoku::{self, Sudoku};
+use crate::takuzu::{self, Takuzu};
 
 /// A puzzle of any kind.
 #[derive(Clone, Debug)]
 pub enum AnyPuzzle {
     Sudoku(Sudoku),
+    Takuzu(Takuzu),
 }
 
 /// Runs `$body` with `$p` bound to the concrete puzzle inside an [`AnyPuzzle`].
@@ -17,6 +19,7 @@ macro_rules! with_puzzle {
     ($any:expr, $p:ident => $body:expr) => {
         match $any {
             $crate::kinds::AnyPuzzle::Sudoku($p) => $body,
+            $crate::kinds::AnyPuzzle::Takuzu($p) => $body,
         }
     };
 }
@@ -26,6 +29,8 @@ macro_rules! with_puzzle {
 pub struct ReadOptions {
     /// Sudoku: the box shape (`--box RxC`).
     pub box_shape: Option<(usize, usize)>,
+    /// Takuzu: the rule options (`--no-distinct-lines`, `--odd-lines`, `--regions`...).
+    pub takuzu: takuzu::format::ReadOptions,
 }
 
 /// The kind of a file: by its extension, else by its content.
@@ -42,7 +47,9 @@ pub fn detect(path: &str, text: &str) -> Kind {
         "numberlink" | "flow" | "nl" | "arukone" => return Kind::Numberlink,
         _ => {}
     }
-    let _ = text;
+    if takuzu::format::looks_like(text) {
+        return Kind::Takuzu;
+    }
     Kind::Sudoku
 }
 
@@ -64,6 +71,10 @@ pub fn read(
         .into_iter()
         .map(AnyPuzzle::Sudoku)
         .collect()),
+        Kind::Takuzu => Ok(takuzu::format::parse(file, text, &opts.takuzu)?
+            .into_iter()
+            .map(AnyPuzzle::Takuzu)
+            .collect()),
         other => Err(InputError::new(
             file,
             1,

@@ -6,7 +6,7 @@
 //! - [`solver`]: backends (varisat, external commands) and the engine (count, backbone, cores).
 //! - [`puzzle`]: what a kind provides, and the verbs written once on top of it.
 //! - [`explain`]: steps, paths and grades shared by every kind's human-strategy engine.
-//! - [`sudoku`]: one folder per kind, each with its format, model, rules and rendering.
+//! - [`sudoku`], [`takuzu`]: one folder per kind, each with its format, model, rules and rendering.
 //! - [`kinds`]: reading any file as puzzles of any kind.
 //! - [`cli`]: the command line (the binary is a thin wrapper around [`cli::main`]).
 
@@ -19,3 +19,4 @@ pub mod kinds;
 pub mod puzzle;
 pub mod solver;
 pub mod sudoku;
+pub mod takuzu;

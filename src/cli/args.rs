@@ -49,6 +49,31 @@ pub struct InputArgs {
     /// Sudoku box shape ROWSxCOLS, for sizes whose boxes are not the usual ones.
     #[arg(long = "box", value_name = "RxC")]
     pub box_shape: Option<String>,
+    #[command(flatten)]
+    pub takuzu: TakuzuArgs,
+}
+
+/// Takuzu rule options (a file's own rules apply when these are left out).
+#[derive(Args, Debug, Clone, Default)]
+pub struct TakuzuArgs {
+    /// Takuzu: no two rows and no two columns may be equal (the default).
+    #[arg(long, overrides_with = "no_distinct_lines")]
+    pub distinct_lines: bool,
+    /// Takuzu: rows and columns may repeat (janko's and some other publishers' rules).
+    #[arg(long)]
+    pub no_distinct_lines: bool,
+    /// Takuzu: what a line of odd length holds: `either` (one digit more than the other,
+    /// either way; the default), `ones` (one more 1 than 0), `zeros` (one more 0 than 1).
+    #[arg(long, value_name = "MODE")]
+    pub odd_lines: Option<String>,
+    /// Takuzu: sub-grids that obey the rules on their own, as binarypuzzle.com's composite
+    /// puzzles: `4x6x6`, `9x6x6`, `4x8x8`, `8in14`, `6in10in14`, or ROW,COL,HEIGHT,WIDTH+...
+    #[arg(long, value_name = "LAYOUT")]
+    pub regions: Option<String>,
+    /// Takuzu: how the distinct-lines rule enters the CNF: `lazy` (added when a model repeats
+    /// a line; the default) or `eager` (difference variables up front).
+    #[arg(long, value_name = "HOW")]
+    pub distinct_encoding: Option<String>,
 }
 
 /// Which solver, and how output looks.
@@ -131,6 +156,8 @@ pub struct DecodeArgs {
     /// Sudoku box shape ROWSxCOLS.
     #[arg(long = "box", value_name = "RxC")]
     pub box_shape: Option<String>,
+    #[command(flatten)]
+    pub takuzu: TakuzuArgs,
     /// Which puzzle of a multi-puzzle file (1-based), as given to `dimacs`.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub index: usize,
@@ -181,7 +208,8 @@ pub struct GenerateArgs {
     /// Sudoku box shape ROWSxCOLS (default: inferred from --size).
     #[arg(long = "box", value_name = "RxC")]
     pub box_shape: Option<String>,
-    /// Target difficulty (Sudoku: easy, medium, hard, expert, extreme, or evil by clue count).
+    /// Target difficulty (Sudoku: easy, medium, hard, expert, extreme, or evil by clue count;
+    /// Takuzu: easy, medium, hard, very-hard).
     #[arg(long)]
     pub difficulty: Option<String>,
     /// Symmetry of the givens: none, rotational, quarter-turn, mirror, diagonal.
@@ -206,4 +234,6 @@ pub struct GenerateArgs {
     /// Never draw a progress bar.
     #[arg(long)]
     pub no_progress: bool,
+    #[command(flatten)]
+    pub takuzu: TakuzuArgs,
 }

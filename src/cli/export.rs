@@ -181,7 +181,7 @@ fn decode_one<P: Puzzle>(p: &P, a: &DecodeArgs, text: &str) -> Result<i32> {
 /// `gridsat decode FILE ANSWER`.
 pub fn decode(a: &DecodeArgs) -> Result<i32> {
     let kind = parse_kind(&a.kind)?;
-    let opts = read_options(&a.box_shape)?;
+    let opts = read_options(&a.box_shape, &a.takuzu)?;
     let text = read_text(&a.file)?;
     let k = kind.unwrap_or_else(|| kinds::detect(&a.file, &text));
     let puzzles = kinds::read(&a.file, &text, k, &opts)?;

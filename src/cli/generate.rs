@@ -8,10 +8,58 @@ use crate::generate::Generated;
 use crate::puzzle::Kind;
 use std::io::Write;
 
-#[allow(clippy::match_single_binding)] // one arm per kind as generators land
+fn takuzu(a: &GenerateArgs, seed: u64) -> Result<Generated> {
+    use crate::takuzu::generate::{generate, level_index, Options};
+    let (width, height) = match (a.size, a.width, a.height) {
+        (_, Some(w), Some(h)) => (w, h),
+        (Some(n), w, h) => (w.unwrap_or(n), h.unwrap_or(n)),
+        (None, None, None) => (10, 10),
+        _ => {
+            return Err(Error::Usage(
+                "takuzu: give --size N, or both --width and --height".into(),
+            ))
+        }
+    };
+    if a.box_shape.is_some() || a.symmetry.is_some() || a.clues.is_some() {
+        return Err(Error::Usage(
+            "takuzu: --box, --symmetry and --clues do not apply (givens are always reduced until each is needed, then added back as --difficulty asks)".into(),
+        ));
+    }
+    let difficulty = a
+        .difficulty
+        .as_deref()
+        .map(|d| {
+            level_index(d).ok_or_else(|| {
+                Error::Usage(format!(
+                    "takuzu difficulty is easy, medium, hard or very-hard, got `{d}`"
+                ))
+            })
+        })
+        .transpose()?;
+    let read = super::takuzu_options(&a.takuzu)?;
+    let mut rules = crate::takuzu::Rules {
+        distinct_lines: read.distinct_lines.unwrap_or(true),
+        odd_lines: read.odd_lines.unwrap_or_default(),
+        encoding: read.encoding.unwrap_or_default(),
+        ..Default::default()
+    };
+    if let Some(tag) = &read.regions {
+        rules.regions = crate::takuzu::format::layout_regions(tag, width, height)
+            .map_err(|m| Error::Usage(format!("--regions: {m}")))?;
+        rules.layout = Some(tag.clone());
+    }
+    generate(&Options {
+        width,
+        height,
+        rules,
+        difficulty,
+        seed,
+    })
+}
+
 fn one(kind: Kind, a: &GenerateArgs, seed: u64) -> Result<Generated> {
-    let _ = (a, seed);
     match kind {
+        Kind::Takuzu => takuzu(a, seed),
         other => Err(Error::Usage(format!(
             "generating {} puzzles is not available yet",
             other.name()

@@ -12,7 +12,7 @@ use crate::error::{Error, Result};
 use crate::kinds::{self, AnyPuzzle, ReadOptions};
 use crate::puzzle::Kind;
 use crate::solver::SolverChoice;
-use args::{Cli, Command, InputArgs, RunArgs};
+use args::{Cli, Command, InputArgs, RunArgs, TakuzuArgs};
 use clap::Parser;
 use std::io::{IsTerminal, Read};
 
@@ -109,16 +109,54 @@ pub fn parse_kind(kind: &Option<String>) -> Result<Option<Kind>> {
 }
 
 /// Reading options from the command line.
-pub fn read_options(box_shape: &Option<String>) -> Result<ReadOptions> {
+pub fn read_options(box_shape: &Option<String>, takuzu: &TakuzuArgs) -> Result<ReadOptions> {
     Ok(ReadOptions {
         box_shape: box_shape.as_deref().map(parse_box).transpose()?,
+        takuzu: takuzu_options(takuzu)?,
+    })
+}
+
+/// The Takuzu rule options of the command line.
+pub fn takuzu_options(a: &TakuzuArgs) -> Result<crate::takuzu::format::ReadOptions> {
+    use crate::takuzu::{DistinctEncoding, OddLines};
+    Ok(crate::takuzu::format::ReadOptions {
+        distinct_lines: if a.no_distinct_lines {
+            Some(false)
+        } else if a.distinct_lines {
+            Some(true)
+        } else {
+            None
+        },
+        odd_lines: a
+            .odd_lines
+            .as_deref()
+            .map(|s| {
+                OddLines::from_name(s).ok_or_else(|| {
+                    Error::Usage(format!(
+                        "--odd-lines expects either, ones or zeros, got `{s}`"
+                    ))
+                })
+            })
+            .transpose()?,
+        regions: a.regions.clone(),
+        encoding: a
+            .distinct_encoding
+            .as_deref()
+            .map(|s| {
+                DistinctEncoding::from_name(s).ok_or_else(|| {
+                    Error::Usage(format!(
+                        "--distinct-encoding expects eager or lazy, got `{s}`"
+                    ))
+                })
+            })
+            .transpose()?,
     })
 }
 
 /// Every puzzle of every file, read before anything is solved (bad input gives no partial answer).
 pub fn load(input: &InputArgs) -> Result<Vec<(String, Vec<AnyPuzzle>)>> {
     let kind = parse_kind(&input.kind)?;
-    let opts = read_options(&input.box_shape)?;
+    let opts = read_options(&input.box_shape, &input.takuzu)?;
     let mut out = Vec::new();
     for file in &input.files {
         let text = read_text(file)?;
