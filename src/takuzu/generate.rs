@@ -14,7 +14,8 @@ use crate::puzzle::{GivenMode, Puzzle};
 use crate::solver::{Session, SolverChoice};
 use rand::seq::SliceRandom;
 
-/// Candidates tried for a target level before settling for the closest.
+/// Candidates tried for a target level before settling for the closest (3 for grids over
+/// 1000 cells).
 pub const ATTEMPTS: usize = 12;
 
 /// What to generate.
@@ -36,7 +37,7 @@ pub fn level_index(word: &str) -> Option<usize> {
 
 /// The highest step rating a level allows (see [`strategies::level`]).
 fn max_step_rating(level: usize) -> f64 {
-    [1.5, 3.0, 4.0, 9.9][level.min(3)]
+    [1.0, 2.5, 2.5, 9.9][level.min(3)]
 }
 
 /// A full random solution of the empty grid and a minimal unique puzzle for it.
@@ -51,7 +52,7 @@ fn minimal(o: &Options, rng: &mut gen::Rand) -> Result<(Takuzu, Grid)> {
         false,
     )
     .with_refine(&refine);
-    let decisions = (o.width * o.height).min(64);
+    let decisions = (o.width * o.height).min(600);
     let Some(a) = gen::random_solution(&mut s, &m.answer, false, decisions, rng)? else {
         return Err(Error::Usage(format!(
             "a {}x{} takuzu has no solution under these rules",
@@ -99,12 +100,11 @@ fn ease(t: &mut Takuzu, g: &Grid, level: usize) {
 /// The level index a puzzle grades at (4: the strategies cannot finish it).
 fn graded(t: &Takuzu) -> (usize, crate::explain::Grade) {
     let (steps, b) = strategies::explain_path(t, None, false);
-    let grade = strategies::grade(&steps);
-    let lvl = if b.solved() {
-        LEVELS.iter().position(|&l| l == grade.level).unwrap_or(4)
-    } else {
-        4
-    };
+    let mut grade = strategies::grade(&steps, strategies::side(t));
+    if !b.solved() {
+        grade.level = LEVELS[4].into();
+    }
+    let lvl = LEVELS.iter().position(|&l| l == grade.level).unwrap_or(4);
     (lvl, grade)
 }
 
@@ -117,7 +117,12 @@ pub fn generate(o: &Options) -> Result<Generated> {
     }
     let mut rng = gen::rng(o.seed);
     let mut best: Option<(usize, Takuzu, crate::explain::Grade)> = None;
-    let attempts = if o.difficulty.is_some() { ATTEMPTS } else { 1 };
+    let attempts = match o.difficulty {
+        None => 1,
+        // Each try of a big grid costs seconds: fewer of them.
+        Some(_) if o.width * o.height > 1000 => 3,
+        Some(_) => ATTEMPTS,
+    };
     for _ in 0..attempts {
         let (mut t, g) = minimal(o, &mut rng)?;
         if let Some(level) = o.difficulty {

@@ -342,7 +342,7 @@ fn counting(b: &Board, k: usize, pairs: &[(usize, usize)]) -> Vec<Found> {
                     .expect("three");
                 out.push(Found {
                     strategy,
-                    rating: rating + 1.0,
+                    rating: if np == 0 { 2.5 } else { rating },
                     line: k,
                     placements: vec![(cells[p], 1 - d)],
                     pattern: vec![cells[run], cells[run + 1], cells[run + 2]],
@@ -552,16 +552,27 @@ fn solver_step(b: &Board, solution: &Grid) -> Option<Step> {
 /// strategies cannot finish.
 pub const LEVELS: [&str; 5] = ["easy", "medium", "hard", "very hard", "beyond"];
 
-/// The grade of a path: the rating of its hardest step, raised by how often the harder
-/// strategies were needed, and the level it falls in.
-pub fn grade(steps: &[Step]) -> Grade {
+/// The rating of the "one more digit fits" counting step (strategy 2's second half).
+const COUNT_EXCLUDE: f64 = 2.5;
+/// Steps rated this or more are strategies 3 to 5.
+const HARD: f64 = 3.0;
+
+/// The grade of a path on a grid of about `side` x `side` cells. Fitted to binarypuzzle.com's
+/// four levels (see BENCHMARKS.md): a path of pairs and sandwiches only is easy (1.0);
+/// counting rates 1.5 plus the number of "one more digit fits" steps per grid side, so medium
+/// up to 2.0 and hard above; strategies 3 to 5 make it very hard (their step's rating, plus 0.1
+/// for each further such step, at most 0.9 more); a solver step rates 10 (beyond).
+pub fn grade(steps: &[Step], side: usize) -> Grade {
     let hardest = steps.iter().max_by(|a, b| a.rating.total_cmp(&b.rating));
     let top = hardest.map_or(0.0, |s| s.rating);
-    let hard_steps = steps.iter().filter(|s| s.rating >= 4.0).count();
-    let rating = if top >= 10.0 {
+    let hard_steps = steps.iter().filter(|s| s.rating >= HARD).count();
+    let excludes = steps.iter().filter(|s| s.rating == COUNT_EXCLUDE).count();
+    let rating = if top >= 10.0 || top <= 1.0 {
         top
+    } else if top >= HARD {
+        top + (0.1 * (hard_steps - 1) as f64).min(0.9)
     } else {
-        top + (hard_steps as f64).sqrt() * 0.5
+        (1.5 + excludes as f64 / side.max(1) as f64).min(2.9)
     };
     let mut techniques: Vec<(String, usize, f64)> = Vec::new();
     for s in steps {
@@ -576,7 +587,7 @@ pub fn grade(steps: &[Step]) -> Grade {
     techniques.sort_by(|a, b| b.2.total_cmp(&a.2));
     Grade {
         level: level(rating).into(),
-        rating: (rating * 10.0).round() / 10.0,
+        rating: (rating * 100.0).round() / 100.0,
         hardest: hardest.map_or("none".into(), |s| s.technique.clone()),
         techniques: techniques.into_iter().map(|(t, k, _)| (t, k)).collect(),
     }
@@ -585,12 +596,17 @@ pub fn grade(steps: &[Step]) -> Grade {
 /// The level word for a rating.
 pub fn level(rating: f64) -> &'static str {
     match rating {
-        r if r <= 1.5 => LEVELS[0],
-        r if r <= 3.0 => LEVELS[1],
-        r if r <= 4.5 => LEVELS[2],
+        r if r <= 1.0 => LEVELS[0],
+        r if r <= 2.0 => LEVELS[1],
+        r if r < HARD => LEVELS[2],
         r if r < 10.0 => LEVELS[3],
         _ => LEVELS[4],
     }
+}
+
+/// The side used for grading: the square root of the number of cells, rounded.
+pub fn side(t: &Takuzu) -> usize {
+    ((t.width * t.height) as f64).sqrt().round() as usize
 }
 
 /// The whole path from the givens (strategies only, or with solver steps when allowed).
@@ -623,7 +639,7 @@ impl Explain for Takuzu {
         let (steps, b) = explain_path(self, Some(solution), opts.fallback);
         let solved = b.solved();
         Explanation {
-            grade: grade(&steps),
+            grade: grade(&steps, side(self)),
             stuck: (!solved)
                 .then(|| super::render::grid(self, &b.cells, crate::puzzle::Style::default())),
             steps,
