@@ -21,7 +21,8 @@
 //! other; otherwise each line is a one-line puzzle (so 200 lines of 36 cells are 200 6x6
 //! puzzles, and 6 lines of 6 cells one grid). Lines starting with `#` are comments, except a
 //! rule directive `# takuzu: odd-lines=ones no-distinct-lines regions=4x6x6`, which applies to
-//! the puzzles after it. Rules given on the command line win over a file's.
+//! the puzzles after it. A comment line also ends a grid, so generated files (a `#` line before
+//! each puzzle) read as they are. Rules given on the command line win over a file's.
 //!
 //! Every error names the file, line and column: a wrong character, a ragged row, a one-line
 //! puzzle whose length is not a square, givens that already break a rule.
@@ -528,8 +529,9 @@ fn parse_text(file: &str, text: &str) -> Result<Vec<Placed>, InputError> {
     for (i, line) in lines.iter().enumerate() {
         let ln = i + 1;
         if is_comment(line) {
+            // A comment ends a grid (generated files put one before each puzzle).
+            flush(file, &mut block, &rules, &mut out)?;
             if let Some(d) = directive_of(file, ln, line)? {
-                flush(file, &mut block, &rules, &mut out)?;
                 rules = rules.over(&d);
             }
             continue;
