@@ -103,7 +103,8 @@ pub fn dimacs(a: &DimacsArgs) -> Result<i32> {
 }
 
 fn decode_one<P: Puzzle>(p: &P, a: &DecodeArgs, text: &str) -> Result<i32> {
-    let model = p.model(mode(a.unfolded), false);
+    // Built as `dimacs` built it (with names), so the variables match the exported CNF.
+    let model = p.model(mode(a.unfolded), true);
     let (f, units) = exported(&model);
     let answer = read_answer(text, f.num_vars()).map_err(|e| {
         Error::Input(crate::error::InputError::new(

@@ -40,7 +40,7 @@ fn takuzu(a: &GenerateArgs, seed: u64) -> Result<Generated> {
     let mut rules = crate::takuzu::Rules {
         distinct_lines: read.distinct_lines.unwrap_or(true),
         odd_lines: read.odd_lines.unwrap_or_default(),
-        encoding: read.encoding.unwrap_or_default(),
+        encoding: read.encoding,
         ..Default::default()
     };
     if let Some(tag) = &read.regions {

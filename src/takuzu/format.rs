@@ -289,7 +289,7 @@ fn finish(
         odd_lines: opts.odd_lines.or(raw.rules.odd_lines).unwrap_or_default(),
         regions: if whole_only { Vec::new() } else { regions },
         layout: named,
-        encoding: opts.encoding.unwrap_or_default(),
+        encoding: opts.encoding,
     };
     let t = Takuzu {
         width: w,

@@ -96,7 +96,9 @@ pub struct Rules {
     /// The composite layout's name (`4x6x6`, `8in14`), when the regions came from one.
     pub layout: Option<String>,
     /// How the distinct-lines rule is encoded (not a rule: the same solutions either way).
-    pub encoding: DistinctEncoding,
+    /// `None`: lazily when solving, eagerly when the CNF is written out (`dimacs`), so an
+    /// exported file holds every rule.
+    pub encoding: Option<DistinctEncoding>,
 }
 
 impl Default for Rules {
@@ -106,7 +108,7 @@ impl Default for Rules {
             odd_lines: OddLines::Either,
             regions: Vec::new(),
             layout: None,
-            encoding: DistinctEncoding::default(),
+            encoding: None,
         }
     }
 }
@@ -309,7 +311,13 @@ impl Puzzle for Takuzu {
     }
 
     fn model(&self, mode: GivenMode, names: bool) -> Model<Self::Map> {
-        model::build(self, mode, names, self.rules.encoding)
+        // Names are asked for when the CNF is exported or shown: then it must be complete.
+        let encoding = self.rules.encoding.unwrap_or(if names {
+            DistinctEncoding::Eager
+        } else {
+            DistinctEncoding::Lazy
+        });
+        model::build(self, mode, names, encoding)
     }
 
     fn decode(&self, model: &Model<Self::Map>, a: &Assignment) -> Grid {

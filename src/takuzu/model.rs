@@ -294,7 +294,7 @@ mod tests {
                     t.rules.odd_lines = odd;
                     let expect = brute_force(&t);
                     for enc in [DistinctEncoding::Eager, DistinctEncoding::Lazy] {
-                        t.rules.encoding = enc;
+                        t.rules.encoding = Some(enc);
                         let got = puzzle::count(&t, &SolverChoice::Embedded, 100_000)
                             .unwrap()
                             .len();
@@ -312,7 +312,7 @@ mod tests {
         t.cells[5] = Some(0);
         t.cells[15] = Some(1);
         for enc in [DistinctEncoding::Eager, DistinctEncoding::Lazy] {
-            t.rules.encoding = enc;
+            t.rules.encoding = Some(enc);
             let n = puzzle::count(&t, &SolverChoice::Embedded, 1000)
                 .unwrap()
                 .len();
