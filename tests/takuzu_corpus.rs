@@ -67,7 +67,7 @@ fn every_record_has_its_recorded_verdict() {
         );
         let mut encodings = vec![t.rules.encoding];
         if k % 10 == 0 {
-            encodings.push(DistinctEncoding::Eager);
+            encodings.push(Some(DistinctEncoding::Eager));
         }
         for enc in encodings {
             let mut t = t.clone();

@@ -40,6 +40,11 @@ fn max_step_rating(level: usize) -> f64 {
     [1.0, 2.5, 2.5, 9.9][level.min(3)]
 }
 
+/// The last strategy a level may use (easy: pairs and sandwiches; medium and hard: counting).
+fn max_strategy(level: usize) -> usize {
+    [1, 2, 2, 5][level.min(3)]
+}
+
 /// A full random solution of the empty grid and a minimal unique puzzle for it.
 fn minimal(o: &Options, rng: &mut gen::Rand) -> Result<(Takuzu, Grid)> {
     let empty = Takuzu::empty(o.width, o.height, o.rules.clone());
@@ -79,15 +84,19 @@ fn ease(t: &mut Takuzu, g: &Grid, level: usize) {
     let mut b = Board::new(t);
     let mut added = Vec::new();
     while !b.solved() {
-        match strategies::next_step(&mut b) {
+        match strategies::next_step_upto(&mut b, max_strategy(level)) {
             Some(s) if s.rating <= max => b.apply(&s),
             found => {
                 // The cell this step would fill (or the first open cell) becomes a given.
-                let i = match found {
+                let harder = match found {
+                    Some(s) => Some(s),
+                    None => strategies::next_step(&mut b),
+                };
+                let i = match harder {
                     Some(s) => s.placements[0].row * t.width + s.placements[0].col,
                     None => b.cells.iter().position(|c| c.is_none()).expect("open"),
                 };
-                b.cells[i] = Some(g.0[i]);
+                b.set(i, g.0[i]);
                 added.push(i);
             }
         }

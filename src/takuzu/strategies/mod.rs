@@ -46,6 +46,11 @@ pub struct Board<'a> {
     /// For each cell, the lines through it.
     pub lines_of: Vec<Vec<usize>>,
     pub cells: Vec<Option<u8>>,
+    /// Per line, a bit per strategy known to find nothing there since the line (or, for
+    /// strategies 4 and 5, the complete lines of its family) last changed.
+    quiet: Vec<u8>,
+    /// The lines of each family.
+    families: Vec<Vec<usize>>,
 }
 
 impl<'a> Board<'a> {
@@ -59,12 +64,18 @@ impl<'a> Board<'a> {
                 lines_of[i].push(k);
             }
         }
+        let mut families = vec![Vec::new(); lines.iter().map(|l| l.family + 1).max().unwrap_or(0)];
+        for (k, l) in lines.iter().enumerate() {
+            families[l.family].push(k);
+        }
         Board {
+            quiet: vec![0; lines.len()],
             t,
             lines,
             names,
             lines_of,
             cells: t.cells.clone(),
+            families,
         }
     }
 
@@ -150,7 +161,22 @@ impl<'a> Board<'a> {
     /// Places a step's digits.
     pub fn apply(&mut self, step: &Step) {
         for p in &step.placements {
-            self.cells[p.row * self.t.width + p.col] = Some(p.value as u8);
+            self.set(p.row * self.t.width + p.col, p.value as u8);
+        }
+    }
+
+    /// Places digit `v` in cell `i`, and forgets what the strategies found quiet around it.
+    pub fn set(&mut self, i: usize, v: u8) {
+        self.cells[i] = Some(v);
+        for n in 0..self.lines_of[i].len() {
+            let k = self.lines_of[i][n];
+            self.quiet[k] = 0;
+            if self.complete(k) {
+                let fam = self.lines[k].family;
+                for &j in &self.families[fam] {
+                    self.quiet[j] &= 0b00111; // strategies 4 and 5 look at complete peers
+                }
+            }
         }
     }
 }
@@ -484,6 +510,11 @@ fn completions(b: &Board, k: usize) -> Vec<Found> {
 
 /// The first step of the easiest strategy that applies and keeps every crossing line legal.
 pub fn next_step(b: &mut Board) -> Option<Step> {
+    next_step_upto(b, 5)
+}
+
+/// [`next_step`] with strategies 1 to `max` only.
+pub fn next_step_upto(b: &mut Board, max: usize) -> Option<Step> {
     type Finder = fn(&Board, usize) -> Vec<Found>;
     let finders: [Finder; 5] = [
         pairs,
@@ -500,12 +531,16 @@ pub fn next_step(b: &mut Board) -> Option<Step> {
         o.extend((0..b.lines.len()).filter(|&k| b.lines[k].orientation == Orientation::Column));
         o
     };
-    for find in finders {
+    for (s, find) in finders.iter().enumerate().take(max) {
         for &k in &order {
-            if b.complete(k) {
+            if b.quiet[k] >> s & 1 == 1 || b.complete(k) {
                 continue;
             }
-            for f in find(b, k) {
+            let found = find(b, k);
+            if found.is_empty() {
+                b.quiet[k] |= 1 << s;
+            }
+            for f in found {
                 if f.placements.is_empty() || !b.keeps_rules(&f.placements) {
                     continue;
                 }
