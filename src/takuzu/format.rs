@@ -369,14 +369,14 @@ pub fn looks_like(text: &str) -> bool {
             }
         });
     }
+    let cell_or_space = |c: char| matches!(c, '0' | '1' | '.' | '-' | '_') || c.is_whitespace();
+    // A grid row, or a one-line puzzle (with a `TAG:`/`WxH;` prefix) and more tokens.
     let plain = |l: &str| {
         let tok = l.split_whitespace().next().unwrap_or("");
         let tok = tok.split_once([':', ';']).map_or(tok, |(_, b)| b);
-        !tok.is_empty()
-            && tok
-                .chars()
-                .all(|c| matches!(c, '0' | '1' | '.' | '-' | '_'))
-            && tok.chars().any(|c| c == '0' || c == '1' || tok.len() >= 4)
+        l.chars().all(cell_or_space)
+            || (!tok.is_empty() && tok.chars().all(cell_or_space) && tok.len() >= 4)
+            || l.trim_start().starts_with("solution:")
     };
     let codec = |l: &str| {
         let tok = l.split_whitespace().next().unwrap_or("");
@@ -384,7 +384,13 @@ pub fn looks_like(text: &str) -> bool {
             && tok.chars().any(|c| c.is_ascii_lowercase())
             && tok.chars().any(|c| c == '0' || c == '1')
     };
-    plain(first) || codec(first)
+    // Every line (of the first 200) must fit, and some digit must be there: a 4x4 Sudoku whose
+    // first row is `1 . . .` is not a Takuzu.
+    std::iter::once(first)
+        .chain(lines)
+        .take(200)
+        .all(|l| plain(l) || codec(l))
+        && text.contains(['0', '1'])
 }
 
 fn is_size_header(line: &str) -> bool {
@@ -1200,5 +1206,8 @@ mod tests {
         ));
         assert!(!looks_like("4 4\n1 . 2 .\n"));
         assert!(looks_like("4 4\n1 - 2 -\n"));
+        assert!(looks_like(". 1 0 .\n1 . . 0\n"));
+        assert!(!looks_like("1 . . .\n. . 3 .\n"), "a 4x4 Sudoku");
+        assert!(looks_like("8in14:0....1\nsolution:0101\n"));
     }
 }
