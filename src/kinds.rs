@@ -5,12 +5,14 @@ use crate::error::InputError;
 use crate::numberlink::{self, Numberlink};
 use crate::puzzle::Kind;
 use crate::sudoku::{self, Sudoku};
+use crate::takuzu::{self, Takuzu};
 use crate::tectonic::{self, Tectonic};
 
 /// A puzzle of any kind.
 #[derive(Clone, Debug)]
 pub enum AnyPuzzle {
     Sudoku(Sudoku),
+    Takuzu(Takuzu),
     Tectonic(Tectonic),
     Numberlink(Numberlink),
 }
@@ -21,6 +23,7 @@ macro_rules! with_puzzle {
     ($any:expr, $p:ident => $body:expr) => {
         match $any {
             $crate::kinds::AnyPuzzle::Sudoku($p) => $body,
+            $crate::kinds::AnyPuzzle::Takuzu($p) => $body,
             $crate::kinds::AnyPuzzle::Tectonic($p) => $body,
             $crate::kinds::AnyPuzzle::Numberlink($p) => $body,
         }
@@ -36,6 +39,8 @@ pub struct ReadOptions {
     pub rules: numberlink::Rules,
     /// Numberlink: how detached loops are kept out (`--loops lazy|exact`).
     pub loops: numberlink::Loops,
+    /// Takuzu: the rule options (`--no-distinct-lines`, `--odd-lines`, `--regions`...).
+    pub takuzu: takuzu::format::ReadOptions,
 }
 
 /// The kind of a file: by its extension, else by its content.
@@ -54,6 +59,9 @@ pub fn detect(path: &str, text: &str) -> Kind {
     }
     if tectonic::format::looks_like(path, text) {
         return Kind::Tectonic;
+    }
+    if takuzu::format::looks_like(text) {
+        return Kind::Takuzu;
     }
     if numberlink::format::looks_like(text) {
         return Kind::Numberlink;
@@ -83,6 +91,10 @@ pub fn read(
             .into_iter()
             .map(AnyPuzzle::Tectonic)
             .collect()),
+        Kind::Takuzu => Ok(takuzu::format::parse(file, text, &opts.takuzu)?
+            .into_iter()
+            .map(AnyPuzzle::Takuzu)
+            .collect()),
         Kind::Numberlink => Ok(numberlink::format::parse(
             file,
             text,
@@ -94,12 +106,6 @@ pub fn read(
         .into_iter()
         .map(AnyPuzzle::Numberlink)
         .collect()),
-        other => Err(InputError::new(
-            file,
-            1,
-            1,
-            format!("reading {} puzzles is not available yet", other.name()),
-        )),
     }
 }
 

@@ -6,8 +6,8 @@
 //! - [`solver`]: backends (varisat, external commands) and the engine (count, backbone, cores).
 //! - [`puzzle`]: what a kind provides, and the verbs written once on top of it.
 //! - [`explain`]: steps, paths and grades shared by every kind's human-strategy engine.
-//! - [`sudoku`], [`tectonic`], [`numberlink`]: one folder per kind, each with its format, model, rules and
-//!   rendering.
+//! - [`sudoku`], [`takuzu`], [`tectonic`], [`numberlink`]: one folder per kind, each with its
+//!   format, model, rules, strategies, generator and rendering.
 //! - [`kinds`]: reading any file as puzzles of any kind.
 //! - [`cli`]: the command line (the binary is a thin wrapper around [`cli::main`]).
 
@@ -21,4 +21,5 @@ pub mod numberlink;
 pub mod puzzle;
 pub mod solver;
 pub mod sudoku;
+pub mod takuzu;
 pub mod tectonic;

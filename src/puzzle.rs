@@ -111,6 +111,13 @@ pub trait Puzzle {
     fn describe(&self) -> String;
     /// Compiles the puzzle. `names` asks for variable names (for DIMACS export and messages).
     fn model(&self, mode: GivenMode, names: bool) -> Model<Self::Map>;
+    /// The model written for an external solver (`gridsat dimacs`) and rebuilt to read its
+    /// answer (`gridsat decode`): with names, and with every rule in the clauses, since an
+    /// external solver knows nothing of [`Puzzle::refine`]. Kinds whose solving model adds
+    /// rules lazily override this to put them in up front.
+    fn export_model(&self, mode: GivenMode) -> Model<Self::Map> {
+        self.model(mode, true)
+    }
     /// Reads a solution from an assignment of the model.
     fn decode(&self, model: &Model<Self::Map>, a: &Assignment) -> Self::Solution;
     /// Lazy constraints: clauses that a model violates (none for most kinds).

@@ -42,6 +42,14 @@ pub struct InputArgs {
     /// Puzzle files (`-` for standard input).
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<String>,
+    #[command(flatten)]
+    pub read: ReadArgs,
+}
+
+/// How to read puzzle files: the kind and the options that change a kind's rules. Shared by
+/// every command that reads puzzles (`decode` too, so it rebuilds the model `dimacs` wrote).
+#[derive(Args, Debug, Clone, Default)]
+pub struct ReadArgs {
     /// The puzzle kind (sudoku, takuzu, tectonic, numberlink); detected from the file's
     /// extension or content when left out.
     #[arg(long, value_name = "KIND")]
@@ -57,6 +65,31 @@ pub struct InputArgs {
     /// default) or exact (order labels in the CNF; use it for `dimacs` and `decode`).
     #[arg(long, value_name = "HOW")]
     pub loops: Option<String>,
+    #[command(flatten)]
+    pub takuzu: TakuzuArgs,
+}
+
+/// Takuzu rule options (a file's own rules apply when these are left out).
+#[derive(Args, Debug, Clone, Default)]
+pub struct TakuzuArgs {
+    /// Takuzu: no two rows and no two columns may be equal (the default).
+    #[arg(long, overrides_with = "no_distinct_lines")]
+    pub distinct_lines: bool,
+    /// Takuzu: rows and columns may repeat (janko's and some other publishers' rules).
+    #[arg(long)]
+    pub no_distinct_lines: bool,
+    /// Takuzu: what a line of odd length holds: `either` (one digit more than the other,
+    /// either way; the default), `ones` (one more 1 than 0), `zeros` (one more 0 than 1).
+    #[arg(long, value_name = "MODE")]
+    pub odd_lines: Option<String>,
+    /// Takuzu: sub-grids that obey the rules on their own, as binarypuzzle.com's composite
+    /// puzzles: `4x6x6`, `9x6x6`, `4x8x8`, `8in14`, `6in10in14`, or ROW,COL,HEIGHT,WIDTH+...
+    #[arg(long, value_name = "LAYOUT")]
+    pub regions: Option<String>,
+    /// Takuzu: how the distinct-lines rule enters the CNF: `lazy` (added when a model repeats
+    /// a line; the default) or `eager` (difference variables up front).
+    #[arg(long, value_name = "HOW")]
+    pub distinct_encoding: Option<String>,
 }
 
 /// Which solver, and how output looks.
@@ -137,20 +170,8 @@ pub struct DecodeArgs {
     /// The solver's answer (`s SATISFIABLE` and `v` lines, or MiniSat's result file).
     #[arg(value_name = "ANSWER")]
     pub answer: String,
-    /// The puzzle kind, when it cannot be detected.
-    #[arg(long, value_name = "KIND")]
-    pub kind: Option<String>,
-    /// Sudoku box shape ROWSxCOLS.
-    #[arg(long = "box", value_name = "RxC")]
-    pub box_shape: Option<String>,
-    /// Numberlink rule set: flow (every cell covered, no path runs alongside itself; the
-    /// default), cover (every cell covered) or nikoli (cells may stay empty).
-    #[arg(long, value_name = "RULES")]
-    pub rules: Option<String>,
-    /// Numberlink: how detached loops are kept out: lazy (cut when a model has one; the
-    /// default) or exact (order labels in the CNF; use it for `dimacs` and `decode`).
-    #[arg(long, value_name = "HOW")]
-    pub loops: Option<String>,
+    #[command(flatten)]
+    pub read: ReadArgs,
     /// Which puzzle of a multi-puzzle file (1-based), as given to `dimacs`.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub index: usize,
@@ -206,7 +227,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "RULES")]
     pub rules: Option<String>,
     /// Target grade level from the strategy engine (Sudoku: easy, medium, hard, expert,
-    /// extreme). For a number of givens use --clues.
+    /// extreme; Tectonic: the same words; Takuzu: easy, medium, hard, very-hard). For a
+    /// number of givens use --clues.
     #[arg(long, value_name = "LEVEL")]
     pub difficulty: Option<String>,
     /// Symmetry of the givens: none, rotational (180°), quarter-turn (90°), mirror
@@ -247,6 +269,8 @@ pub struct GenerateArgs {
     /// Never draw a progress bar.
     #[arg(long)]
     pub no_progress: bool,
+    #[command(flatten)]
+    pub takuzu: TakuzuArgs,
 }
 
 /// The long help of `gridsat help generate`.

@@ -44,7 +44,7 @@ fn write_dimacs<P: Puzzle>(
     unfolded: bool,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
-    let model = p.model(mode(unfolded), true);
+    let model = p.export_model(mode(unfolded));
     let mut header = vec![
         "gridsat DIMACS export".to_string(),
         format!("kind: {}", p.kind().name()),
@@ -106,7 +106,8 @@ pub fn dimacs(a: &DimacsArgs) -> Result<i32> {
 }
 
 fn decode_one<P: Puzzle>(p: &P, a: &DecodeArgs, text: &str) -> Result<i32> {
-    let model = p.model(mode(a.unfolded), false);
+    // Built as `dimacs` built it, so the variables match the exported CNF.
+    let model = p.export_model(mode(a.unfolded));
     let (f, units) = exported(&model);
     let answer = read_answer(text, f.num_vars()).map_err(|e| {
         Error::Input(crate::error::InputError::new(
@@ -183,9 +184,8 @@ fn decode_one<P: Puzzle>(p: &P, a: &DecodeArgs, text: &str) -> Result<i32> {
 
 /// `gridsat decode FILE ANSWER`.
 pub fn decode(a: &DecodeArgs) -> Result<i32> {
-    let kind = parse_kind(&a.kind)?;
-    let mut opts = read_options(&a.box_shape)?;
-    (opts.rules, opts.loops) = super::numberlink_options(&a.rules, &a.loops)?;
+    let kind = parse_kind(&a.read.kind)?;
+    let opts = read_options(&a.read)?;
     let text = read_text(&a.file)?;
     let k = kind.unwrap_or_else(|| kinds::detect(&a.file, &text));
     let puzzles = kinds::read(&a.file, &text, k, &opts)?;

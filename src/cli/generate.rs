@@ -69,6 +69,7 @@ enum Plan {
     Sudoku(sudoku_gen::Options, Layout),
     Tectonic(crate::tectonic::generate::Options),
     Numberlink(crate::numberlink::generate::Options),
+    Takuzu(crate::takuzu::generate::Options),
 }
 
 /// What one seed gave.
@@ -78,22 +79,128 @@ enum Made {
     Missed(String),
 }
 
-/// The Tectonic generator's options from the command line.
-fn tectonic_options(a: &GenerateArgs) -> Result<crate::tectonic::generate::Options> {
-    for (flag, given) in [
+/// The kind-specific options given on the command line, by flag name.
+fn given_options(a: &GenerateArgs) -> Vec<&'static str> {
+    let t = &a.takuzu;
+    [
+        ("--size", a.size.is_some()),
+        ("--width", a.width.is_some()),
+        ("--height", a.height.is_some()),
         ("--box", a.box_shape.is_some()),
+        ("--difficulty", a.difficulty.is_some()),
         ("--symmetry", a.symmetry.is_some()),
         ("--clues", a.clues.is_some()),
+        ("--minimal", a.minimal),
         ("--attempts", a.attempts.is_some()),
         ("--layout", a.layout.is_some()),
+        ("--max-piece", a.max_piece.is_some()),
         ("--rules", a.rules.is_some()),
-    ] {
-        if given {
-            return Err(Error::Usage(format!(
-                "{flag} is not available for tectonic (its puzzles are always minimal)"
-            )));
-        }
+        ("--format", a.format.is_some()),
+        ("--distinct-lines", t.distinct_lines),
+        ("--no-distinct-lines", t.no_distinct_lines),
+        ("--odd-lines", t.odd_lines.is_some()),
+        ("--regions", t.regions.is_some()),
+        ("--distinct-encoding", t.distinct_encoding.is_some()),
+    ]
+    .into_iter()
+    .filter(|&(_, given)| given)
+    .map(|(flag, _)| flag)
+    .collect()
+}
+
+/// Refuses any option given that `kind`'s generator does not take (exit 2), rather than
+/// silently ignoring it.
+fn accept_only(kind: &str, a: &GenerateArgs, accepted: &[&str]) -> Result<()> {
+    match given_options(a).into_iter().find(|f| !accepted.contains(f)) {
+        Some(flag) => Err(Error::Usage(format!(
+            "{flag} is not available when generating {kind} puzzles (it takes {})",
+            accepted.join(", ")
+        ))),
+        None => Ok(()),
     }
+}
+
+/// The Takuzu generator's options from the command line (the seed is set per puzzle).
+fn takuzu_options(a: &GenerateArgs) -> Result<crate::takuzu::generate::Options> {
+    use crate::takuzu::generate::{level_index, Options};
+    accept_only(
+        "takuzu",
+        a,
+        &[
+            "--size",
+            "--width",
+            "--height",
+            "--difficulty",
+            "--minimal",
+            "--distinct-lines",
+            "--no-distinct-lines",
+            "--odd-lines",
+            "--regions",
+            "--distinct-encoding",
+        ],
+    )?;
+    let (width, height) = match (a.size, a.width, a.height) {
+        (_, Some(w), Some(h)) => (w, h),
+        (Some(n), w, h) => (w.unwrap_or(n), h.unwrap_or(n)),
+        (None, None, None) => (10, 10),
+        _ => {
+            return Err(Error::Usage(
+                "takuzu: give --size N, or both --width and --height".into(),
+            ))
+        }
+    };
+    let difficulty = a
+        .difficulty
+        .as_deref()
+        .map(|d| {
+            level_index(d).ok_or_else(|| {
+                Error::Usage(format!(
+                    "takuzu difficulty is easy, medium, hard or very-hard, got `{d}`"
+                ))
+            })
+        })
+        .transpose()?;
+    if a.minimal && difficulty.is_some() {
+        return Err(Error::Usage(
+            "takuzu: --minimal and --difficulty do not go together (without --difficulty the puzzles are minimal; a level adds givens back)".into(),
+        ));
+    }
+    let read = super::takuzu_options(&a.takuzu)?;
+    let mut rules = crate::takuzu::Rules {
+        distinct_lines: read.distinct_lines.unwrap_or(true),
+        odd_lines: read.odd_lines.unwrap_or_default(),
+        encoding: read.encoding,
+        ..Default::default()
+    };
+    if let Some(tag) = &read.regions {
+        rules.regions = crate::takuzu::format::layout_regions(tag, width, height)
+            .map_err(|m| Error::Usage(format!("--regions: {m}")))?;
+        rules.layout = Some(tag.clone());
+    }
+    Ok(Options {
+        width,
+        height,
+        rules,
+        difficulty,
+        seed: 0,
+    })
+}
+
+/// The Tectonic generator's options from the command line.
+fn tectonic_options(a: &GenerateArgs) -> Result<crate::tectonic::generate::Options> {
+    accept_only(
+        "tectonic",
+        a,
+        &[
+            "--size",
+            "--width",
+            "--height",
+            "--max-piece",
+            "--difficulty",
+            "--minimal",
+            "--format",
+        ],
+    )?;
     let side = a.size.unwrap_or(8);
     Ok(crate::tectonic::generate::Options {
         width: a.width.unwrap_or(side),
@@ -105,21 +212,11 @@ fn tectonic_options(a: &GenerateArgs) -> Result<crate::tectonic::generate::Optio
 
 /// The Numberlink generator's options from the command line.
 fn numberlink_options(a: &GenerateArgs) -> Result<crate::numberlink::generate::Options> {
-    for (flag, given) in [
-        ("--box", a.box_shape.is_some()),
-        ("--symmetry", a.symmetry.is_some()),
-        ("--clues", a.clues.is_some()),
-        ("--attempts", a.attempts.is_some()),
-        ("--layout", a.layout.is_some()),
-        ("--max-piece", a.max_piece.is_some()),
-        ("--difficulty", a.difficulty.is_some()),
-    ] {
-        if given {
-            return Err(Error::Usage(format!(
-                "{flag} is not available for numberlink"
-            )));
-        }
-    }
+    accept_only(
+        "numberlink",
+        a,
+        &["--size", "--width", "--height", "--rules", "--minimal"],
+    )?;
     let (rules, _) = super::numberlink_options(&a.rules, &None)?;
     let side = a.size.unwrap_or(7);
     Ok(crate::numberlink::generate::Options {
@@ -132,21 +229,25 @@ fn numberlink_options(a: &GenerateArgs) -> Result<crate::numberlink::generate::O
 
 /// Sudoku options from the command line, with notes for the user (an adjusted clue range).
 fn sudoku_plan(a: &GenerateArgs) -> Result<(Plan, Vec<String>)> {
-    if a.rules.is_some() {
-        return Err(Error::Usage(
-            "--rules is for numberlink; a Sudoku has one rule set".into(),
-        ));
-    }
-    if a.max_piece.is_some() {
-        return Err(Error::Usage(
-            "--max-piece is for tectonic; a Sudoku's boxes are set with --box RxC".into(),
-        ));
-    }
     if a.width.is_some() || a.height.is_some() {
         return Err(Error::Usage(
             "a Sudoku grid is square: give its side with --size (and --box RxC for its boxes), not --width/--height".into(),
         ));
     }
+    accept_only(
+        "sudoku",
+        a,
+        &[
+            "--size",
+            "--box",
+            "--difficulty",
+            "--symmetry",
+            "--clues",
+            "--minimal",
+            "--attempts",
+            "--layout",
+        ],
+    )?;
     let boxes = a.box_shape.as_deref().map(parse_box).transpose()?;
     let (size, (br, bc)) = match (a.size, boxes) {
         (Some(n), Some((r, c))) if r * c == n => (n, (r, c)),
@@ -244,10 +345,7 @@ fn plan(kind: Kind, a: &GenerateArgs) -> Result<(Plan, Vec<String>)> {
         Kind::Sudoku => sudoku_plan(a),
         Kind::Tectonic => Ok((Plan::Tectonic(tectonic_options(a)?), Vec::new())),
         Kind::Numberlink => Ok((Plan::Numberlink(numberlink_options(a)?), Vec::new())),
-        other => Err(Error::Usage(format!(
-            "generating {} puzzles is not available yet",
-            other.name()
-        ))),
+        Kind::Takuzu => Ok((Plan::Takuzu(takuzu_options(a)?), Vec::new())),
     }
 }
 
@@ -263,6 +361,10 @@ fn one(plan: &Plan, seed: u64) -> Result<Made> {
         }),
         Plan::Tectonic(o) => crate::tectonic::generate::generate(o, seed).map(Made::Puzzle),
         Plan::Numberlink(o) => crate::numberlink::generate::generate(*o, seed).map(Made::Puzzle),
+        Plan::Takuzu(o) => {
+            let o = crate::takuzu::generate::Options { seed, ..o.clone() };
+            crate::takuzu::generate::generate(&o).map(Made::Puzzle)
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use crate::error::{Error, Result};
 use crate::kinds::{self, AnyPuzzle, ReadOptions};
 use crate::puzzle::Kind;
 use crate::solver::SolverChoice;
-use args::{Cli, Command, InputArgs, RunArgs};
+use args::{Cli, Command, InputArgs, ReadArgs, RunArgs, TakuzuArgs};
 use clap::Parser;
 use std::io::{IsTerminal, Read};
 
@@ -108,15 +108,54 @@ pub fn parse_kind(kind: &Option<String>) -> Result<Option<Kind>> {
         .transpose()
 }
 
-/// Reading options from the command line.
-pub fn read_options(box_shape: &Option<String>) -> Result<ReadOptions> {
+/// Reading options from the command line, for every kind.
+pub fn read_options(a: &ReadArgs) -> Result<ReadOptions> {
+    let (rules, loops) = numberlink_options(&a.rules, &a.loops)?;
     Ok(ReadOptions {
-        box_shape: box_shape.as_deref().map(parse_box).transpose()?,
-        ..ReadOptions::default()
+        box_shape: a.box_shape.as_deref().map(parse_box).transpose()?,
+        rules,
+        loops,
+        takuzu: takuzu_options(&a.takuzu)?,
     })
 }
 
-/// Numberlink's `--rules` and `--loops`, with their defaults.
+/// The Takuzu rule options of the command line (`None` where the file's own rules apply).
+pub fn takuzu_options(a: &TakuzuArgs) -> Result<crate::takuzu::format::ReadOptions> {
+    use crate::takuzu::{DistinctEncoding, OddLines};
+    Ok(crate::takuzu::format::ReadOptions {
+        distinct_lines: if a.no_distinct_lines {
+            Some(false)
+        } else if a.distinct_lines {
+            Some(true)
+        } else {
+            None
+        },
+        odd_lines: a
+            .odd_lines
+            .as_deref()
+            .map(|s| {
+                OddLines::from_name(s).ok_or_else(|| {
+                    Error::Usage(format!(
+                        "--odd-lines expects either, ones or zeros, got `{s}`"
+                    ))
+                })
+            })
+            .transpose()?,
+        regions: a.regions.clone(),
+        encoding: a
+            .distinct_encoding
+            .as_deref()
+            .map(|s| {
+                DistinctEncoding::from_name(s).ok_or_else(|| {
+                    Error::Usage(format!(
+                        "--distinct-encoding expects eager or lazy, got `{s}`"
+                    ))
+                })
+            })
+            .transpose()?,
+    })
+}
+
 pub fn numberlink_options(
     rules: &Option<String>,
     loops: &Option<String>,
@@ -141,9 +180,8 @@ pub fn numberlink_options(
 
 /// Every puzzle of every file, read before anything is solved (bad input gives no partial answer).
 pub fn load(input: &InputArgs) -> Result<Vec<(String, Vec<AnyPuzzle>)>> {
-    let kind = parse_kind(&input.kind)?;
-    let mut opts = read_options(&input.box_shape)?;
-    (opts.rules, opts.loops) = numberlink_options(&input.rules, &input.loops)?;
+    let kind = parse_kind(&input.read.kind)?;
+    let opts = read_options(&input.read)?;
     let mut out = Vec::new();
     for file in &input.files {
         let text = read_text(file)?;

@@ -227,6 +227,14 @@ pub fn or(f: &mut Formula, out: Lit, ins: &[Lit]) {
 /// The vectors `a` and `b` (same length) differ in at least one position. Adds one variable
 /// `d_i` per position with `d_i ⇒ a_i ≠ b_i` (two clauses each) and the clause `d_1 ∨ … ∨ d_n`.
 pub fn vectors_differ(f: &mut Formula, a: &[Lit], b: &[Lit]) {
+    let any = difference_lits(f, a, b);
+    f.add_clause(&any);
+}
+
+/// One new literal `d_i` per position with `d_i ⇒ a_i ≠ b_i` (two clauses each), for callers
+/// that build the "some position differs" clause themselves (for example with extra literals
+/// for positions where one side is a known constant).
+pub fn difference_lits(f: &mut Formula, a: &[Lit], b: &[Lit]) -> Vec<Lit> {
     assert_eq!(a.len(), b.len(), "vectors_differ needs equal lengths");
     let mut any = Vec::with_capacity(a.len());
     for (&x, &y) in a.iter().zip(b) {
@@ -235,7 +243,7 @@ pub fn vectors_differ(f: &mut Formula, a: &[Lit], b: &[Lit]) {
         f.add_clause(&[!d, !x, !y]);
         any.push(d);
     }
-    f.add_clause(&any);
+    any
 }
 
 /// `guard` ⇒ `a` < `b`, both unsigned binary numbers of the same width, most significant bit
@@ -376,6 +384,16 @@ mod tests {
                 2 * half,
                 |f, l| vectors_differ(f, &l[..half], &l[half..]),
                 |v| v[..half] != v[half..],
+            );
+            // The difference literals plus an extra literal: "differ, or the extra holds".
+            exhaustive(
+                2 * half + 1,
+                |f, l| {
+                    let mut c = difference_lits(f, &l[1..=half], &l[half + 1..]);
+                    c.push(l[0]);
+                    f.add_clause(&c);
+                },
+                |v| v[0] || v[1..=half] != v[half + 1..],
             );
         }
     }

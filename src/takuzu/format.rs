@@ -1,0 +1,1213 @@
+//! Reading Takuzu files in the forms the community uses:
+//!
+//! - **text grid**: one row per line, `0`, `1` and `.` (also `-` or `_`) for an open cell,
+//!   spaces between cells allowed; blank lines separate the puzzles of a multi-puzzle file;
+//! - **one line per puzzle**: row-major cells of a square grid (`0`, `1`, `.`/`-`), optionally
+//!   followed by other tokens such as the solution (Borroot's binarypuzzle.com sets), or the
+//!   puzzle-binairo.com task code where a letter is a run of open cells (`a` = 1 … `z` = 26);
+//!   `WxH;cells` for a rectangle (Thilerion); `TAG:cells` for binarypuzzle.com's composite
+//!   puzzles (`4x6x6:`, `8in14:`…, a following `solution:` line is skipped);
+//! - **`|…|` boards** (Shlomi Fish's binary-puzzle-garden): one row per line between bars,
+//!   a space for an open cell;
+//! - **janko / puzzlekit**: a header `ROWS COLS`, then the rows with `-` (or `0` in the packed
+//!   form) for open, `1` for a white circle (read as 0) and `2` for a black one (read as 1);
+//!   janko's Binairo has no distinct-lines rule, so it is off unless asked for; the puzzlekit
+//!   JSON collection `{"data": {NAME: {"problem": ...}}}` holds many;
+//! - **Thilerion's JSON** array of `{"boardStr": "WxH;cells", ...}` (odd lines hold one more 1);
+//! - **JSON Lines records** `{"w", "h", "givens", "rules": {...}}` as in the normalized corpus,
+//!   each with its own rules.
+//!
+//! A block of lines is a grid when its height and width are within a factor of two of each
+//! other; otherwise each line is a one-line puzzle (so 200 lines of 36 cells are 200 6x6
+//! puzzles, and 6 lines of 6 cells one grid). Lines starting with `#` are comments, except a
+//! rule directive `# takuzu: odd-lines=ones no-distinct-lines regions=4x6x6`, which applies to
+//! the puzzles after it. A comment line also ends a grid, so generated files (a `#` line before
+//! each puzzle) read as they are. Rules given on the command line win over a file's.
+//!
+//! Every error names the file, line and column: a wrong character, a ragged row, a one-line
+//! puzzle whose length is not a square, givens that already break a rule.
+
+use super::{rules, DistinctEncoding, OddLines, Region, Rules, Takuzu};
+use crate::error::InputError;
+use serde_json::Value;
+
+/// Rule options from the command line; `None` leaves the file's (or the default) choice.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    pub distinct_lines: Option<bool>,
+    pub odd_lines: Option<OddLines>,
+    /// A composite layout (`4x6x6`, `8in14`, `6in10in14`) or an explicit region list.
+    pub regions: Option<String>,
+    pub encoding: Option<DistinctEncoding>,
+}
+
+/// The largest side accepted (a guard against reading a huge file as one grid).
+pub const MAX_SIDE: usize = 1000;
+
+/// Rules a file or record sets for its puzzles.
+#[derive(Clone, Debug, Default)]
+struct FileRules {
+    distinct_lines: Option<bool>,
+    odd_lines: Option<OddLines>,
+    regions: Option<String>,
+}
+
+impl FileRules {
+    /// `later` over `self`.
+    fn over(&self, later: &FileRules) -> FileRules {
+        FileRules {
+            distinct_lines: later.distinct_lines.or(self.distinct_lines),
+            odd_lines: later.odd_lines.or(self.odd_lines),
+            regions: later.regions.clone().or(self.regions.clone()),
+        }
+    }
+}
+
+/// A puzzle as read: cells with where each came from, and the rules its source sets.
+struct Raw {
+    width: usize,
+    height: usize,
+    cells: Vec<Option<u8>>,
+    /// (line, column) of each cell, 1-based.
+    pos: Vec<(usize, usize)>,
+    rules: FileRules,
+}
+
+/// A 1-based (line, column).
+type Pos = (usize, usize);
+
+/// A puzzle as read, with where it starts.
+type Placed = (Raw, Pos);
+
+/// What the text says about a cell character in the plain forms.
+fn cell_char(c: char) -> Option<Option<u8>> {
+    match c {
+        '0' => Some(Some(0)),
+        '1' => Some(Some(1)),
+        '.' | '-' | '_' => Some(None),
+        _ => None,
+    }
+}
+
+fn is_comment(line: &str) -> bool {
+    line.trim_start().starts_with('#')
+}
+
+/// The rule directive of a comment line (`# takuzu: ...`), if it is one.
+fn directive_of(file: &str, ln: usize, line: &str) -> Result<Option<FileRules>, InputError> {
+    let body = line.trim_start().trim_start_matches('#').trim_start();
+    let Some(rest) = body.strip_prefix("takuzu:") else {
+        return Ok(None);
+    };
+    let mut r = FileRules::default();
+    for word in rest.split_whitespace() {
+        let col = line.find(word).map_or(1, |b| line[..b].chars().count() + 1);
+        let bad = |what: &str| InputError::new(file, ln, col, what.to_string());
+        match word.split_once('=') {
+            None if word == "distinct-lines" => r.distinct_lines = Some(true),
+            None if word == "no-distinct-lines" => r.distinct_lines = Some(false),
+            Some(("odd-lines", v)) => {
+                r.odd_lines = Some(OddLines::from_name(v).ok_or_else(|| {
+                    bad("odd-lines expects either, ones or zeros")
+                })?)
+            }
+            Some(("regions", v)) => r.regions = Some(v.to_string()),
+            _ => {
+                return Err(bad(&format!(
+                    "unknown rule `{word}` in the takuzu directive: expected distinct-lines, no-distinct-lines, odd-lines=either|ones|zeros or regions=LAYOUT"
+                )))
+            }
+        }
+    }
+    Ok(Some(r))
+}
+
+/// The directive text for rules that differ from the defaults (empty when none do).
+pub fn directive(r: &Rules, width: usize, height: usize) -> String {
+    let mut words = Vec::new();
+    if !r.distinct_lines {
+        words.push("no-distinct-lines".to_string());
+    }
+    if r.odd_lines != OddLines::Either && (width % 2 == 1 || height % 2 == 1) {
+        words.push(format!("odd-lines={}", r.odd_lines.name()));
+    }
+    if let Some(l) = &r.layout {
+        words.push(format!("regions={l}"));
+    } else if !r.regions.is_empty() {
+        let list: Vec<String> = r
+            .regions
+            .iter()
+            .map(|g| format!("{},{},{},{}", g.row, g.col, g.height, g.width))
+            .collect();
+        words.push(format!("regions={}", list.join("+")));
+    }
+    words.join(" ")
+}
+
+/// The regions of a layout: `KxSxS` (K sub-grids of SxS tiling the grid, plus the whole),
+/// `AinB…` (centred squares of side A, B…, the last the whole grid), `whole`, or an explicit
+/// list `ROW,COL,HEIGHT,WIDTH+…` (0-based).
+pub fn layout_regions(tag: &str, width: usize, height: usize) -> Result<Vec<Region>, String> {
+    let whole = Region {
+        row: 0,
+        col: 0,
+        height,
+        width,
+    };
+    let t = tag.trim().to_ascii_lowercase();
+    if t.is_empty() || t == "whole" || t == "none" {
+        return Ok(Vec::new());
+    }
+    if t.contains(',') {
+        let mut out = Vec::new();
+        for part in t.split('+') {
+            let nums: Vec<usize> = part
+                .split(',')
+                .map(|x| x.trim().parse::<usize>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| format!("bad region `{part}`: expected ROW,COL,HEIGHT,WIDTH"))?;
+            let [row, col, h, w] = nums[..] else {
+                return Err(format!(
+                    "bad region `{part}`: expected ROW,COL,HEIGHT,WIDTH"
+                ));
+            };
+            if h == 0 || w == 0 || row + h > height || col + w > width {
+                return Err(format!(
+                    "region `{part}` does not fit the {width}x{height} grid"
+                ));
+            }
+            out.push(Region {
+                row,
+                col,
+                height: h,
+                width: w,
+            });
+        }
+        return Ok(out);
+    }
+    let num = |s: &str| s.parse::<usize>().ok().filter(|&n| n > 0);
+    let parts: Vec<&str> = t.split('x').collect();
+    if let [k, s1, s2] = parts[..] {
+        let (Some(k), Some(s), Some(s2)) = (num(k), num(s1), num(s2)) else {
+            return Err(format!("unknown layout `{tag}`"));
+        };
+        if s != s2
+            || !width.is_multiple_of(s)
+            || !height.is_multiple_of(s)
+            || (width / s) * (height / s) != k
+        {
+            return Err(format!(
+                "layout `{tag}` needs {k} sub-grids of {s}x{s2} tiling the grid, which is {width}x{height}"
+            ));
+        }
+        let mut out = Vec::new();
+        for br in 0..height / s {
+            for bc in 0..width / s {
+                out.push(Region {
+                    row: br * s,
+                    col: bc * s,
+                    height: s,
+                    width: s,
+                });
+            }
+        }
+        out.push(whole);
+        return Ok(out);
+    }
+    let sizes: Option<Vec<usize>> = t.split("in").map(num).collect();
+    match sizes {
+        Some(sizes) if sizes.len() >= 2 => {
+            if width != height || *sizes.last().expect("two") != width {
+                return Err(format!(
+                    "layout `{tag}` needs a square grid of side {}, which is {width}x{height}",
+                    sizes.last().expect("two")
+                ));
+            }
+            let mut out = Vec::new();
+            for &s in &sizes[..sizes.len() - 1] {
+                if s > width || !(width - s).is_multiple_of(2) {
+                    return Err(format!(
+                        "layout `{tag}`: a {s}x{s} square cannot be centred in {width}x{width}"
+                    ));
+                }
+                let o = (width - s) / 2;
+                out.push(Region {
+                    row: o,
+                    col: o,
+                    height: s,
+                    width: s,
+                });
+            }
+            out.push(whole);
+            Ok(out)
+        }
+        _ => Err(format!(
+            "unknown layout `{tag}`: expected KxSxS (like 4x6x6), AinB (like 8in14, 6in10in14), whole, or ROW,COL,HEIGHT,WIDTH+..."
+        )),
+    }
+}
+
+/// Turns a raw puzzle into a [`Takuzu`]: rules (command line over file over defaults),
+/// regions, and the check that the givens break no rule yet.
+fn finish(
+    file: &str,
+    raw: Raw,
+    opts: &ReadOptions,
+    at: (usize, usize),
+) -> Result<Takuzu, InputError> {
+    let (w, h) = (raw.width, raw.height);
+    if w == 0 || h == 0 {
+        return Err(InputError::new(file, at.0, at.1, "an empty grid"));
+    }
+    if w > MAX_SIDE || h > MAX_SIDE {
+        return Err(InputError::new(
+            file,
+            at.0,
+            at.1,
+            format!("a {w}x{h} grid is larger than gridsat reads ({MAX_SIDE} a side)"),
+        ));
+    }
+    let layout = opts.regions.clone().or(raw.rules.regions.clone());
+    let regions = match &layout {
+        Some(tag) => layout_regions(tag, w, h).map_err(|m| InputError::new(file, at.0, at.1, m))?,
+        None => Vec::new(),
+    };
+    let whole_only = regions.len() == 1
+        && regions[0]
+            == Region {
+                row: 0,
+                col: 0,
+                height: h,
+                width: w,
+            };
+    let named = layout.filter(|l| !l.contains(',') && !regions.is_empty() && !whole_only);
+    let rules = Rules {
+        distinct_lines: opts
+            .distinct_lines
+            .or(raw.rules.distinct_lines)
+            .unwrap_or(true),
+        odd_lines: opts.odd_lines.or(raw.rules.odd_lines).unwrap_or_default(),
+        regions: if whole_only { Vec::new() } else { regions },
+        layout: named,
+        encoding: opts.encoding,
+    };
+    let t = Takuzu {
+        width: w,
+        height: h,
+        cells: raw.cells,
+        rules,
+    };
+    if let Some(v) = rules::violation(&t, &t.cells) {
+        let (l, c) = raw.pos[v.cell];
+        return Err(InputError::new(
+            file,
+            l,
+            c,
+            format!("the givens already break a rule: {}", v.message),
+        ));
+    }
+    Ok(t)
+}
+
+/// Parses every puzzle in `text` (the contents of `file`).
+pub fn parse(file: &str, text: &str, opts: &ReadOptions) -> Result<Vec<Takuzu>, InputError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let first = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| !l.trim().is_empty() && !is_comment(l));
+    let Some((first_ln, first)) = first else {
+        return Err(InputError::new(
+            file,
+            1,
+            1,
+            "no puzzle found (the file is empty or all comments)",
+        ));
+    };
+    let lead = first.trim_start();
+    let raws = if lead.starts_with('[') {
+        parse_thilerion(file, text)?
+    } else if lead.starts_with('{') {
+        parse_json(file, text)?
+    } else if lead.starts_with('|') {
+        parse_bars(file, text)?
+    } else if is_size_header(lead) {
+        parse_janko(file, text, first_ln)?
+    } else {
+        parse_text(file, text)?
+    };
+    raws.into_iter()
+        .map(|(raw, at)| finish(file, raw, opts, at))
+        .collect()
+}
+
+/// True when `text` looks like a Takuzu file of one of the forms above (for detection by
+/// content): JSON with Takuzu fields, `|…|` boards, or lines of `0`, `1` and open marks only.
+pub fn looks_like(text: &str) -> bool {
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !is_comment(l));
+    let Some(first) = lines.next() else {
+        return false;
+    };
+    let first = first.trim_start();
+    if first.starts_with('[') || first.starts_with('{') {
+        return text.contains("\"boardStr\"")
+            || text.contains("\"givens\"")
+            || text.contains("\"Binairo\"");
+    }
+    if first.starts_with('|') {
+        return first.trim_end().ends_with('|');
+    }
+    if is_size_header(first) {
+        // janko: rows of `-`, `1`, `2` only.
+        return lines.next().is_some_and(|row| {
+            let toks: Vec<&str> = row.split_whitespace().collect();
+            match toks[..] {
+                [one] => one.chars().all(|c| matches!(c, '0' | '1' | '2')),
+                _ => toks.iter().all(|t| matches!(*t, "-" | "1" | "2")),
+            }
+        });
+    }
+    let cell_or_space = |c: char| matches!(c, '0' | '1' | '.' | '-' | '_') || c.is_whitespace();
+    // A grid row, or a one-line puzzle (with a `TAG:`/`WxH;` prefix) and more tokens.
+    let plain = |l: &str| {
+        let tok = l.split_whitespace().next().unwrap_or("");
+        let tok = tok.split_once([':', ';']).map_or(tok, |(_, b)| b);
+        l.chars().all(cell_or_space)
+            || (!tok.is_empty() && tok.chars().all(cell_or_space) && tok.len() >= 4)
+            || l.trim_start().starts_with("solution:")
+    };
+    let codec = |l: &str| {
+        let tok = l.split_whitespace().next().unwrap_or("");
+        tok.chars().all(|c| matches!(c, '0' | '1' | 'a'..='z'))
+            && tok.chars().any(|c| c.is_ascii_lowercase())
+            && tok.chars().any(|c| c == '0' || c == '1')
+    };
+    // Every line (of the first 200) must fit, and some digit must be there: a 4x4 Sudoku whose
+    // first row is `1 . . .` is not a Takuzu.
+    std::iter::once(first)
+        .chain(lines)
+        .take(200)
+        .all(|l| plain(l) || codec(l))
+        && text.contains(['0', '1'])
+}
+
+fn is_size_header(line: &str) -> bool {
+    let toks: Vec<&str> = line.split_whitespace().collect();
+    toks.len() == 2 && toks.iter().all(|t| t.parse::<usize>().is_ok_and(|n| n > 1))
+}
+
+/// The cells of a one-line token: plain characters, or a letter for a run of open cells.
+fn token_cells(
+    file: &str,
+    ln: usize,
+    col0: usize,
+    tok: &str,
+) -> Result<(Vec<Option<u8>>, Vec<Pos>), InputError> {
+    let mut cells = Vec::new();
+    let mut pos = Vec::new();
+    for (k, c) in tok.chars().enumerate() {
+        match (cell_char(c), c) {
+            (Some(v), _) => {
+                cells.push(v);
+                pos.push((ln, col0 + k));
+            }
+            (None, 'a'..='z') => {
+                for _ in 0..(c as u8 - b'a' + 1) {
+                    cells.push(None);
+                    pos.push((ln, col0 + k));
+                }
+            }
+            _ => {
+                return Err(InputError::new(
+                    file,
+                    ln,
+                    col0 + k,
+                    format!("unexpected `{c}`: expected `0`, `1` or `.`/`-` for an open cell (or a letter a-z for a run of open cells)"),
+                ))
+            }
+        }
+    }
+    Ok((cells, pos))
+}
+
+/// `WxH` (as in Thilerion's `6x10;`).
+fn parse_dims(s: &str) -> Option<(usize, usize)> {
+    let (w, h) = s.split_once(['x', 'X'])?;
+    Some((w.trim().parse().ok()?, h.trim().parse().ok()?))
+}
+
+/// One one-line puzzle from a token (with an optional `WxH;` or `TAG:` prefix).
+fn one_line(
+    file: &str,
+    ln: usize,
+    col0: usize,
+    tok: &str,
+    rules: &FileRules,
+) -> Result<(Raw, (usize, usize)), InputError> {
+    let mut rules = rules.clone();
+    let mut dims = None;
+    let mut body = tok;
+    let mut col = col0;
+    if let Some((head, rest)) = tok.split_once(';') {
+        dims = Some(parse_dims(head).ok_or_else(|| {
+            InputError::new(
+                file,
+                ln,
+                col0,
+                format!("`{head}` is not a size WIDTHxHEIGHT"),
+            )
+        })?);
+        col += head.chars().count() + 1;
+        body = rest;
+    } else if let Some((head, rest)) = tok.split_once(':') {
+        rules.regions = Some(head.to_string());
+        col += head.chars().count() + 1;
+        body = rest;
+    }
+    let (cells, pos) = token_cells(file, ln, col, body)?;
+    let (w, h) = match dims {
+        Some((w, h)) => {
+            if w * h != cells.len() {
+                return Err(InputError::new(
+                    file,
+                    ln,
+                    col,
+                    format!("{w}x{h} needs {} cells, found {}", w * h, cells.len()),
+                ));
+            }
+            (w, h)
+        }
+        None => {
+            let n = (cells.len() as f64).sqrt().round() as usize;
+            if n * n != cells.len() || n == 0 {
+                return Err(InputError::new(
+                    file,
+                    ln,
+                    col,
+                    format!(
+                        "a one-line puzzle needs a square number of cells (36 for 6x6, 100 for 10x10...) or a WxH; prefix, found {}",
+                        cells.len()
+                    ),
+                ));
+            }
+            (n, n)
+        }
+    };
+    Ok((
+        Raw {
+            width: w,
+            height: h,
+            cells,
+            pos,
+            rules,
+        },
+        (ln, col0),
+    ))
+}
+
+/// Tokens of a line with their 1-based columns.
+fn tokens(line: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (col, (bi, c)) in line.char_indices().enumerate() {
+        if c.is_whitespace() {
+            if let Some((sc, sb)) = start.take() {
+                out.push((sc, &line[sb..bi]));
+            }
+        } else if start.is_none() {
+            start = Some((col + 1, bi));
+        }
+    }
+    if let Some((sc, sb)) = start {
+        out.push((sc, &line[sb..]));
+    }
+    out
+}
+
+/// Text grids and one-line puzzles (see the module documentation for how they are told apart).
+fn parse_text(file: &str, text: &str) -> Result<Vec<Placed>, InputError> {
+    let mut out = Vec::new();
+    let mut rules = FileRules::default();
+    let mut block: Vec<(usize, &str)> = Vec::new();
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        let ln = i + 1;
+        if is_comment(line) {
+            // A comment ends a grid (generated files put one before each puzzle).
+            flush(file, &mut block, &rules, &mut out)?;
+            if let Some(d) = directive_of(file, ln, line)? {
+                rules = rules.over(&d);
+            }
+            continue;
+        }
+        if line.trim().is_empty() {
+            flush(file, &mut block, &rules, &mut out)?;
+            continue;
+        }
+        block.push((ln, line));
+    }
+    flush(file, &mut block, &rules, &mut out)?;
+    Ok(out)
+}
+
+/// True when a line is a grid row: one token, or tokens of one character each.
+fn grid_row_like(line: &str) -> bool {
+    let t = tokens(line);
+    (t.len() == 1 || t.iter().all(|(_, x)| x.chars().count() == 1))
+        && !line.contains([';', ':'])
+        && !codec_like(line)
+}
+
+/// True for a puzzle-binairo.com task code: `0`/`1` and letters, expanding to a square.
+fn codec_like(line: &str) -> bool {
+    let tok = line.split_whitespace().next().unwrap_or("");
+    if !tok.chars().any(|c| c.is_ascii_lowercase()) {
+        return false;
+    }
+    let mut n = 0usize;
+    for c in tok.chars() {
+        match c {
+            'a'..='z' => n += (c as u8 - b'a' + 1) as usize,
+            _ if cell_char(c).is_some() => n += 1,
+            _ => return false,
+        }
+    }
+    let s = (n as f64).sqrt().round() as usize;
+    s * s == n && n >= 4
+}
+
+fn flush(
+    file: &str,
+    block: &mut Vec<(usize, &str)>,
+    rules: &FileRules,
+    out: &mut Vec<(Raw, (usize, usize))>,
+) -> Result<(), InputError> {
+    if block.is_empty() {
+        return Ok(());
+    }
+    let h = block.len();
+    let w = block[0].1.chars().filter(|c| !c.is_whitespace()).count();
+    let grid = block.iter().all(|(_, l)| grid_row_like(l)) && h <= 2 * w && w <= 2 * h;
+    if grid {
+        let mut cells = Vec::with_capacity(w * h);
+        let mut pos = Vec::with_capacity(w * h);
+        for &(ln, line) in block.iter() {
+            let mut n = 0;
+            for (k, c) in line.chars().enumerate() {
+                if c.is_whitespace() {
+                    continue;
+                }
+                match cell_char(c) {
+                    Some(v) => {
+                        cells.push(v);
+                        pos.push((ln, k + 1));
+                        n += 1;
+                    }
+                    None => {
+                        return Err(InputError::new(
+                            file,
+                            ln,
+                            k + 1,
+                            format!("unexpected `{c}`: expected `0`, `1` or `.` for an open cell"),
+                        ))
+                    }
+                }
+            }
+            if n != w {
+                let col = line.chars().count().min(line.len()) + 1;
+                return Err(InputError::new(
+                    file,
+                    ln,
+                    if n > w {
+                        pos[pos.len() - (n - w)].1
+                    } else {
+                        col
+                    },
+                    format!(
+                        "a ragged row: {n} cells where the first row (line {}) has {w}",
+                        block[0].0
+                    ),
+                ));
+            }
+        }
+        out.push((
+            Raw {
+                width: w,
+                height: h,
+                cells,
+                pos,
+                rules: rules.clone(),
+            },
+            (block[0].0, 1),
+        ));
+    } else {
+        for &(ln, line) in block.iter() {
+            let toks = tokens(line);
+            if toks.iter().any(|(_, t)| t.starts_with("solution:")) {
+                continue; // binarypuzzle-toolkit: the line after the puzzle
+            }
+            let is_puzzle = |t: &str| {
+                let body = t.split_once([';', ':']).map_or(t, |(_, b)| b);
+                !body.is_empty()
+                    && body
+                        .chars()
+                        .all(|c| cell_char(c).is_some() || c.is_ascii_lowercase())
+            };
+            let (col, tok) = toks
+                .iter()
+                .find(|(_, t)| is_puzzle(t))
+                .or(toks.first())
+                .copied()
+                .expect("non-blank line has a token");
+            out.push(one_line(file, ln, col, tok, rules)?);
+        }
+    }
+    block.clear();
+    Ok(())
+}
+
+/// Shlomi Fish's boards: `|0 1 |` rows, a space for an open cell, blank lines between boards.
+fn parse_bars(file: &str, text: &str) -> Result<Vec<Placed>, InputError> {
+    let mut out = Vec::new();
+    let mut rows: Vec<(usize, Vec<Option<u8>>)> = Vec::new();
+    let done = |rows: &mut Vec<(usize, Vec<Option<u8>>)>,
+                out: &mut Vec<(Raw, (usize, usize))>|
+     -> Result<(), InputError> {
+        if rows.is_empty() {
+            return Ok(());
+        }
+        let w = rows[0].1.len();
+        let mut cells = Vec::new();
+        let mut pos = Vec::new();
+        for (ln, r) in rows.iter() {
+            if r.len() != w {
+                return Err(InputError::new(
+                    file,
+                    *ln,
+                    r.len().min(w) + 2,
+                    format!(
+                        "a ragged row: {} cells where the first row has {w}",
+                        r.len()
+                    ),
+                ));
+            }
+            for (k, &v) in r.iter().enumerate() {
+                cells.push(v);
+                pos.push((*ln, k + 2));
+            }
+        }
+        let at = (rows[0].0, 1);
+        out.push((
+            Raw {
+                width: w,
+                height: rows.len(),
+                cells,
+                pos,
+                rules: FileRules::default(),
+            },
+            at,
+        ));
+        rows.clear();
+        Ok(())
+    };
+    for (i, line) in text.lines().enumerate() {
+        let ln = i + 1;
+        if is_comment(line) {
+            continue;
+        }
+        let l = line.trim_end();
+        if l.trim().is_empty() {
+            done(&mut rows, &mut out)?;
+            continue;
+        }
+        let inner = l
+            .strip_prefix('|')
+            .and_then(|x| x.strip_suffix('|'))
+            .ok_or_else(|| {
+                InputError::new(file, ln, 1, "expected a board row between bars: |0 1  10|")
+            })?;
+        let mut r = Vec::new();
+        for (k, c) in inner.chars().enumerate() {
+            r.push(match c {
+                ' ' | '.' | '-' => None,
+                '0' => Some(0),
+                '1' => Some(1),
+                _ => {
+                    return Err(InputError::new(
+                        file,
+                        ln,
+                        k + 2,
+                        format!("unexpected `{c}`: expected `0`, `1` or a space for an open cell"),
+                    ))
+                }
+            });
+        }
+        rows.push((ln, r));
+    }
+    done(&mut rows, &mut out)?;
+    Ok(out)
+}
+
+/// janko's layout: `ROWS COLS`, then rows of `-`/`1`/`2` tokens (or packed digits with `0`
+/// open). White circles (`1`) are 0s, black circles (`2`) 1s. `line0` is the 0-based line
+/// of the first header; several puzzles may follow each other.
+fn parse_janko(file: &str, text: &str, line0: usize) -> Result<Vec<Placed>, InputError> {
+    let lines: Vec<&str> = text.lines().collect();
+    parse_janko_lines(file, &lines, line0, 0)
+}
+
+/// The janko reader over lines, with `offset` added to reported line numbers.
+fn parse_janko_lines(
+    file: &str,
+    lines: &[&str],
+    start: usize,
+    offset: usize,
+) -> Result<Vec<Placed>, InputError> {
+    let mut out = Vec::new();
+    let mut i = start;
+    let rules = FileRules {
+        distinct_lines: Some(false),
+        ..FileRules::default()
+    };
+    while i < lines.len() {
+        let line = lines[i];
+        if line.trim().is_empty() || is_comment(line) {
+            i += 1;
+            continue;
+        }
+        let ln = i + 1 + offset;
+        let nums: Vec<usize> = line
+            .split_whitespace()
+            .map(|t| t.parse().unwrap_or(0))
+            .collect();
+        let [h, w] = nums[..] else {
+            return Err(InputError::new(
+                file,
+                ln,
+                1,
+                "expected a size line `ROWS COLS`",
+            ));
+        };
+        if h == 0 || w == 0 {
+            return Err(InputError::new(
+                file,
+                ln,
+                1,
+                "expected a size line `ROWS COLS`",
+            ));
+        }
+        let mut cells = Vec::with_capacity(w * h);
+        let mut pos = Vec::with_capacity(w * h);
+        for r in 0..h {
+            let k = i + 1 + r;
+            let rl = k + 1 + offset;
+            let Some(row) = lines.get(k) else {
+                return Err(InputError::new(
+                    file,
+                    rl,
+                    1,
+                    format!("the grid ends after {r} of its {h} rows"),
+                ));
+            };
+            let toks = tokens(row);
+            let packed = toks.len() == 1 && w > 1;
+            let items: Vec<(usize, char)> = if packed {
+                toks[0]
+                    .1
+                    .chars()
+                    .enumerate()
+                    .map(|(j, c)| (toks[0].0 + j, c))
+                    .collect()
+            } else {
+                let mut v = Vec::new();
+                for (col, t) in &toks {
+                    let mut cs = t.chars();
+                    match (cs.next(), cs.next()) {
+                        (Some(c), None) => v.push((*col, c)),
+                        _ => {
+                            return Err(InputError::new(
+                                file,
+                                rl,
+                                *col,
+                                format!(
+                                    "unexpected `{t}`: expected `-`, `1` (white) or `2` (black)"
+                                ),
+                            ))
+                        }
+                    }
+                }
+                v
+            };
+            if items.len() != w {
+                return Err(InputError::new(
+                    file,
+                    rl,
+                    items.get(w).map_or(row.len() + 1, |x| x.0),
+                    format!(
+                        "a ragged row: {} cells where the header says {w}",
+                        items.len()
+                    ),
+                ));
+            }
+            for (col, c) in items {
+                cells.push(match c {
+                    '-' | '.' => None,
+                    '0' if packed => None,
+                    '1' => Some(0),
+                    '2' => Some(1),
+                    _ => {
+                        return Err(InputError::new(
+                            file,
+                            rl,
+                            col,
+                            format!("unexpected `{c}`: expected `-` (open), `1` (white, read as 0) or `2` (black, read as 1)"),
+                        ))
+                    }
+                });
+                pos.push((rl, col));
+            }
+        }
+        out.push((
+            Raw {
+                width: w,
+                height: h,
+                cells,
+                pos,
+                rules: rules.clone(),
+            },
+            (ln, 1),
+        ));
+        i += 1 + h;
+    }
+    Ok(out)
+}
+
+fn json_error(file: &str, e: serde_json::Error, line_offset: usize) -> InputError {
+    InputError::new(
+        file,
+        e.line() + line_offset,
+        e.column().max(1),
+        format!("not valid JSON: {e}"),
+    )
+}
+
+/// The 1-based line and column where `needle` first occurs in `text` (or 1:1).
+fn locate(text: &str, needle: &str) -> (usize, usize) {
+    match text.find(needle) {
+        Some(b) => {
+            let before = &text[..b];
+            let line = before.matches('\n').count() + 1;
+            let col = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+            (line, col)
+        }
+        None => (1, 1),
+    }
+}
+
+/// Thilerion's `pregenerated.json`: `[{"boardStr": "WxH;cells", ...}]`; odd lines hold one
+/// more 1 than 0 in that collection.
+fn parse_thilerion(file: &str, text: &str) -> Result<Vec<Placed>, InputError> {
+    let v: Value = serde_json::from_str(text).map_err(|e| json_error(file, e, 0))?;
+    let Value::Array(items) = v else {
+        return Err(InputError::new(
+            file,
+            1,
+            1,
+            "expected a JSON array of puzzles",
+        ));
+    };
+    let rules = FileRules {
+        odd_lines: Some(OddLines::Ones),
+        ..FileRules::default()
+    };
+    let mut out = Vec::new();
+    for (k, item) in items.iter().enumerate() {
+        let Some(board) = item.get("boardStr").and_then(Value::as_str) else {
+            return Err(InputError::new(
+                file,
+                1,
+                1,
+                format!("puzzle {} has no \"boardStr\" string", k + 1),
+            ));
+        };
+        let (ln, col) = locate(text, &format!("\"{board}\""));
+        out.push(one_line(file, ln, col + 1, board, &rules)?);
+    }
+    Ok(out)
+}
+
+/// Rules of a normalized corpus record: `{"unique_lines", "odd_lines", "regions", "tag"}`.
+fn record_rules(r: &Value) -> FileRules {
+    let mut out = FileRules {
+        distinct_lines: r.get("unique_lines").and_then(Value::as_bool),
+        ..FileRules::default()
+    };
+    if let Some(o) = r.get("odd_lines").and_then(Value::as_str) {
+        out.odd_lines = OddLines::from_name(o);
+    }
+    if let Some(t) = r.get("tag").and_then(Value::as_str) {
+        out.regions = Some(t.to_string());
+    } else if let Some(Value::Array(rs)) = r.get("regions") {
+        let list: Vec<String> = rs
+            .iter()
+            .map(|g| {
+                let n = |k: &str| g.get(k).and_then(Value::as_u64).unwrap_or(0);
+                let s = g.get("size").and_then(Value::as_u64);
+                let (hh, ww) = match s {
+                    Some(s) => (s, s),
+                    None => (n("height"), n("width")),
+                };
+                format!("{},{},{},{}", n("row"), n("col"), hh, ww)
+            })
+            .collect();
+        if !list.is_empty() {
+            out.regions = Some(list.join("+"));
+        }
+    }
+    out
+}
+
+/// One JSON record `{"w", "h", "givens", "rules"}` at line `ln`.
+fn record(
+    file: &str,
+    v: &Value,
+    ln: usize,
+    line: &str,
+) -> Result<(Raw, (usize, usize)), InputError> {
+    let Some(givens) = v.get("givens").and_then(Value::as_str) else {
+        return Err(InputError::new(
+            file,
+            ln,
+            1,
+            "expected a record with a \"givens\" string (and \"w\", \"h\", \"rules\")",
+        ));
+    };
+    let rules = v.get("rules").map(record_rules).unwrap_or_default();
+    let col = line
+        .find(givens)
+        .map_or(1, |b| line[..b].chars().count() + 1);
+    let w = v.get("w").and_then(Value::as_u64);
+    let h = v.get("h").and_then(Value::as_u64);
+    let tok = match (w, h) {
+        (Some(w), Some(h)) => format!("{w}x{h};{givens}"),
+        _ => givens.to_string(),
+    };
+    let prefix = tok.len() - givens.len();
+    let (raw, _) = one_line(file, ln, col.saturating_sub(prefix).max(1), &tok, &rules)?;
+    Ok((raw, (ln, 1)))
+}
+
+/// A JSON object: the puzzlekit collection or one record; else JSON Lines records.
+fn parse_json(file: &str, text: &str) -> Result<Vec<Placed>, InputError> {
+    if let Ok(v) = serde_json::from_str::<Value>(text) {
+        if let Some(Value::Object(data)) = v.get("data") {
+            let mut out = Vec::new();
+            for (name, item) in data {
+                let Some(problem) = item.get("problem").and_then(Value::as_str) else {
+                    let (l, c) = locate(text, &format!("\"{name}\""));
+                    return Err(InputError::new(file, l, c, "expected a \"problem\" string"));
+                };
+                let (l, _) = locate(text, &format!("\"{name}\""));
+                let lines: Vec<&str> = problem.lines().collect();
+                // Positions inside the JSON string: report the record's line, column of the cell.
+                let mut got = parse_janko_lines(file, &lines, 0, l)?;
+                for (raw, at) in got.iter_mut() {
+                    *at = (l, 1);
+                    for p in raw.pos.iter_mut() {
+                        *p = (l, p.1);
+                    }
+                }
+                out.extend(got);
+            }
+            return Ok(out);
+        }
+        if v.get("givens").is_some() {
+            let first = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0);
+            return Ok(vec![record(
+                file,
+                &v,
+                first + 1,
+                text.lines().nth(first).unwrap_or(""),
+            )?]);
+        }
+    }
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || is_comment(line) {
+            continue;
+        }
+        let v: Value = serde_json::from_str(line).map_err(|e| json_error(file, e, i))?;
+        out.push(record(file, &v, i + 1, line)?);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<Vec<Takuzu>, InputError> {
+        parse("t.takuzu", text, &ReadOptions::default())
+    }
+
+    #[test]
+    fn text_grids_with_blank_lines_between() {
+        let ps = read("# two puzzles\n1.0.\n..1.\n\n.1..\n0 . . 1\n0...\n....\n").unwrap();
+        assert_eq!(ps.len(), 2);
+        assert_eq!((ps[0].width, ps[0].height), (4, 2));
+        assert_eq!(ps[0].cells[0], Some(1));
+        assert_eq!(ps[0].cells[2], Some(0));
+        assert_eq!(ps[1].cells[4], Some(0));
+        assert_eq!(ps[1].cells[7], Some(1));
+        assert!(ps[0].rules.distinct_lines);
+    }
+
+    #[test]
+    fn one_line_forms() {
+        // Borroot sets1: `<puzzle> <solution>`, `-` open.
+        let ps =
+            read("\n-1----0--1--1----0------1-0------0-- 011010100101100110011001010110101001\n")
+                .unwrap();
+        assert_eq!(ps.len(), 1);
+        assert_eq!(ps[0].width, 6);
+        assert_eq!(ps[0].cells[1], Some(1));
+        // puzzle-binairo.com task code: letters are runs of open cells.
+        let ps = read("1e0zc 0101\n").unwrap();
+        assert_eq!(ps[0].width, 6);
+        assert_eq!(ps[0].cells[0], Some(1));
+        assert_eq!(ps[0].cells[1], None);
+        assert_eq!(ps[0].cells[6], Some(0));
+        // Thilerion's `WxH;` and a composite tag.
+        let ps = read("4x2;1.0.....\n").unwrap();
+        assert_eq!((ps[0].width, ps[0].height), (4, 2));
+        let mut line = String::from("8in14:");
+        line.push_str(&".".repeat(144));
+        line.push_str("\nsolution:0101\n");
+        let e = read(&line).unwrap_err();
+        assert!(
+            e.message.contains("square grid of side 14"),
+            "{}",
+            e.message
+        );
+        let mut line = String::from("8in14:");
+        line.push_str(&".".repeat(196));
+        let ps = read(&line).unwrap();
+        assert_eq!(ps[0].rules.regions.len(), 2);
+        assert_eq!(ps[0].rules.layout.as_deref(), Some("8in14"));
+    }
+
+    #[test]
+    fn other_collections() {
+        let ps = read("|1  0|\n| 1  |\n|    |\n|0  1|\n").unwrap();
+        assert_eq!(ps[0].cells[0], Some(1));
+        assert_eq!(ps[0].cells[3], Some(0));
+        let ps = read("4 4\n1 - - 2\n- - - -\n- 2 - -\n- - - -\n").unwrap();
+        assert_eq!(ps[0].cells[0], Some(0));
+        assert_eq!(ps[0].cells[3], Some(1));
+        assert!(
+            !ps[0].rules.distinct_lines,
+            "janko has no distinct-lines rule"
+        );
+        let ps = read("4 4\n1002\n0000\n0200\n0000\n").unwrap();
+        assert_eq!(ps[0].cells[3], Some(1));
+        assert_eq!(ps[0].cells[1], None);
+        let ps = read(r#"[{"boardStr": "3x3;1........", "width": 3}]"#).unwrap();
+        assert_eq!(ps[0].rules.odd_lines, OddLines::Ones);
+        let ps = read(
+            "{\"w\": 4, \"h\": 2, \"rules\": {\"unique_lines\": false}, \"givens\": \"1.......\"}\n",
+        )
+        .unwrap();
+        assert!(!ps[0].rules.distinct_lines);
+        let ps = read(r#"{"data": {"a": {"problem": "2 4\n1 - - -\n- - - 2"}}}"#).unwrap();
+        assert_eq!(ps[0].cells[7], Some(1));
+    }
+
+    #[test]
+    fn directives_and_options() {
+        let text = "# takuzu: odd-lines=ones no-distinct-lines\n1..\n...\n...\n";
+        let ps = read(text).unwrap();
+        assert_eq!(ps[0].rules.odd_lines, OddLines::Ones);
+        assert!(!ps[0].rules.distinct_lines);
+        let opts = ReadOptions {
+            distinct_lines: Some(true),
+            odd_lines: Some(OddLines::Zeros),
+            ..ReadOptions::default()
+        };
+        let ps = parse("f", text, &opts).unwrap();
+        assert_eq!(ps[0].rules.odd_lines, OddLines::Zeros);
+        assert!(ps[0].rules.distinct_lines);
+        // The file form reads back the same.
+        let back = read(&ps[0].to_file()).unwrap();
+        assert_eq!(back[0], ps[0]);
+        let e = read("# takuzu: odd-lines=two\n1..\n").unwrap_err();
+        assert_eq!((e.line, e.col), (1, 11));
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let e = read("10..\n1x..\n....\n....\n").unwrap_err();
+        assert_eq!((e.line, e.col), (2, 2));
+        assert!(e.message.contains("unexpected `x`"));
+        let e = read("10..\n1..\n....\n....\n").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("ragged"), "{}", e.message);
+        let e = read("11.1\n....\n....\n....\n").unwrap_err();
+        assert_eq!((e.line, e.col), (1, 4));
+        assert!(
+            e.message.contains("givens already break a rule"),
+            "{}",
+            e.message
+        );
+        let e = read("1...\n1...\n1...\n....\n").unwrap_err();
+        assert_eq!((e.line, e.col), (1, 1));
+        assert!(e.message.contains("three 1s"));
+        let e = read("0101\n0101\n....\n....\n").unwrap_err();
+        assert!(
+            e.message.contains("rows 1 and 2 are equal"),
+            "{}",
+            e.message
+        );
+        assert_eq!(e.line, 2);
+        let e = read(&".".repeat(35)).unwrap_err();
+        assert!(e.message.contains("square number"));
+        let e = read("").unwrap_err();
+        assert!(e.message.contains("no puzzle"));
+        let e = read("{\"givens\": 3}\n").unwrap_err();
+        assert_eq!(e.line, 1);
+        let e = read("[{\"boardStr\": 1}").unwrap_err();
+        assert!(e.message.contains("JSON"));
+    }
+
+    #[test]
+    fn layouts() {
+        let r = layout_regions("4x6x6", 12, 12).unwrap();
+        assert_eq!(r.len(), 5);
+        assert_eq!(r[1].col, 6);
+        let r = layout_regions("6in10in14", 14, 14).unwrap();
+        assert_eq!(r[0].row, 4);
+        assert_eq!(r[1].row, 2);
+        assert_eq!(r[2].height, 14);
+        assert!(layout_regions("9x6x6", 12, 12).is_err());
+        assert!(layout_regions("spiral", 12, 12).is_err());
+        let r = layout_regions("0,0,2,2+1,1,2,3", 4, 4).unwrap();
+        assert_eq!(r[1].width, 3);
+    }
+
+    #[test]
+    fn detection_by_content() {
+        assert!(looks_like("1.0.\n..0.\n"));
+        assert!(looks_like("|1  0|\n"));
+        assert!(looks_like("a1a0b1c0a0d0a1b1e0a1a1b0a1e 0101\n"));
+        assert!(looks_like("[{\"boardStr\": \"6x6;...\"}]"));
+        assert!(!looks_like(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"
+        ));
+        assert!(!looks_like("4 4\n1 . 2 .\n"));
+        assert!(looks_like("4 4\n1 - 2 -\n"));
+        assert!(looks_like(". 1 0 .\n1 . . 0\n"));
+        assert!(!looks_like("1 . . .\n. . 3 .\n"), "a 4x4 Sudoku");
+        assert!(looks_like("8in14:0....1\nsolution:0101\n"));
+    }
+}
