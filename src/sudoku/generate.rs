@@ -398,9 +398,14 @@ impl Miss {
                 .any(|(seen, _)| level_rank(seen) == Some(l))
             {
                 s.push_str(&format!(
-                    "; the strategy engine graded none of them {}: it rates a puzzle by the hardest technique it needs, and may know no technique of that level yet (`gridsat grade` names the techniques it used)",
+                    "; none of them graded {}: the grade comes from the hardest technique a puzzle needs, and random reductions land on the harder levels rarely",
                     LEVELS[l]
                 ));
+                if LEVELS[l] == "extreme" && n == 9 {
+                    // cbg-000 (Berthier's controlled-bias sample of random minimal puzzles):
+                    // 1,177 of 21,375 have a Sudoku Explainer rating of 7.5 or more.
+                    s.push_str(" (about 1 random minimal 9x9 puzzle in 18 rates 7.5 or more on Sudoku Explainer's scale, fewer under a symmetry)");
+                }
             }
         }
         if self.not_minimal > 0 {
