@@ -8,7 +8,8 @@
 //! - [`explain`]: steps, paths and grades shared by every kind's human-strategy engine.
 //! - [`sudoku`], [`takuzu`], [`tectonic`], [`numberlink`]: one folder per kind, each with its
 //!   format, model, rules, strategies, generator and rendering.
-//! - [`kinds`]: reading any file as puzzles of any kind.
+//! - [`kinds`]: reading any file as puzzles of any kind; [`text`]: comment lines and tokens
+//!   with their columns, shared by the text formats.
 //! - [`cli`]: the command line (the binary is a thin wrapper around [`cli::main`]).
 
 pub mod cli;
@@ -23,3 +24,4 @@ pub mod solver;
 pub mod sudoku;
 pub mod takuzu;
 pub mod tectonic;
+pub mod text;

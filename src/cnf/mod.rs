@@ -163,6 +163,16 @@ impl Formula {
         Formula::default()
     }
 
+    /// An empty formula that keeps variable names only when `names` is true (a model builder's
+    /// `names` flag: on for DIMACS export and explanations, off for batch solving).
+    pub fn with_names(names: bool) -> Formula {
+        if names {
+            Formula::new()
+        } else {
+            Formula::without_names()
+        }
+    }
+
     /// Reserves room for `clauses` more clauses with `lits` literals in all (saves regrowing
     /// when a model knows its size in advance).
     pub fn reserve(&mut self, clauses: usize, lits: usize) {

@@ -13,6 +13,7 @@
 use super::{default_box, Sudoku, MAX_SIZE};
 use crate::error::InputError;
 use crate::puzzle::cell_name;
+use crate::text::{is_comment, tokens};
 
 /// Options for reading: the box shape when it should not be inferred from the side.
 #[derive(Clone, Copy, Debug, Default)]
@@ -54,10 +55,6 @@ fn is_square_side(len: usize) -> bool {
     s * s == len && (4..=MAX_SIZE).contains(&s)
 }
 
-fn is_comment(line: &str) -> bool {
-    line.trim_start().starts_with('#')
-}
-
 /// Parses every puzzle in `text` (the contents of `file`).
 pub fn parse(file: &str, text: &str, opts: ReadOptions) -> Result<Vec<Sudoku>, InputError> {
     let first = text
@@ -88,21 +85,7 @@ fn parse_lines(file: &str, text: &str, opts: ReadOptions) -> Result<Vec<Sudoku>,
         if line.trim().is_empty() || is_comment(line) {
             continue;
         }
-        // Tokens with their 1-based starting column.
-        let mut tokens: Vec<(usize, &str)> = Vec::new();
-        let mut start = None;
-        for (col, (bi, c)) in line.char_indices().enumerate() {
-            if c.is_whitespace() {
-                if let Some((sc, sb)) = start.take() {
-                    tokens.push((sc, &line[sb..bi]));
-                }
-            } else if start.is_none() {
-                start = Some((col + 1, bi));
-            }
-        }
-        if let Some((sc, sb)) = start {
-            tokens.push((sc, &line[sb..]));
-        }
+        let tokens = tokens(line);
         let chosen = tokens
             .iter()
             .find(|(_, t)| is_square_side(t.chars().count()))

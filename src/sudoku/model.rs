@@ -263,11 +263,7 @@ fn at_most_one(f: &mut Formula, lits: &[Lit], how: AtMostOne) {
 /// Builds the model with the given encoding choices.
 pub fn build_with(s: &Sudoku, mode: GivenMode, names: bool, enc: Encoding) -> Model<SudokuMap> {
     let n = s.size;
-    let mut f = if names {
-        Formula::new()
-    } else {
-        Formula::without_names()
-    };
+    let mut f = Formula::with_names(names);
     let units = s.units();
     let (fixed, masks): (Vec<u8>, Vec<u64>) = match mode {
         GivenMode::Fold if enc.singles => match fold_singles(s, &units) {

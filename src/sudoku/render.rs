@@ -5,35 +5,66 @@ use super::Sudoku;
 
 /// The grid `values` (row-major, 0 empty) drawn in `s`'s box layout.
 pub fn grid(s: &Sudoku, values: &[u8]) -> String {
-    let n = s.size;
-    let w = if n > 9 { 2 } else { 1 };
+    let w = if s.size > 9 { 2 } else { 1 };
+    let texts: Vec<String> = values
+        .iter()
+        .map(|&v| if v == 0 { ".".into() } else { v.to_string() })
+        .collect();
+    boxed(s.size, s.box_rows, s.box_cols, &texts, w, Align::Right)
+}
+
+/// Where a cell's text sits in its column.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Align {
+    Left,
+    Right,
+}
+
+/// Cell texts (row-major, `n`x`n`) drawn with boxes of `box_rows`x`box_cols`: each column as
+/// wide as its widest text (at least `min_width`), boxes separated by `|` and `-+-` lines, no
+/// trailing spaces. Shared by the solution grid and the strategy engine's pencil marks.
+pub fn boxed(
+    n: usize,
+    box_rows: usize,
+    box_cols: usize,
+    texts: &[String],
+    min_width: usize,
+    align: Align,
+) -> String {
+    let width: Vec<usize> = (0..n)
+        .map(|c| {
+            (0..n)
+                .map(|r| texts[r * n + c].chars().count())
+                .max()
+                .unwrap_or(0)
+                .max(min_width)
+        })
+        .collect();
     let mut out = String::new();
     for r in 0..n {
         let mut line = String::new();
         for c in 0..n {
             if c > 0 {
                 line.push(' ');
-                if c % s.box_cols == 0 {
+                if c % box_cols == 0 {
                     line.push_str("| ");
                 }
             }
-            let v = values[r * n + c];
-            let cell = if v == 0 {
-                ".".to_string()
-            } else {
-                v.to_string()
-            };
-            line.push_str(&format!("{cell:>w$}"));
+            let (t, w) = (&texts[r * n + c], width[c]);
+            match align {
+                Align::Left => line.push_str(&format!("{t:<w$}")),
+                Align::Right => line.push_str(&format!("{t:>w$}")),
+            }
         }
-        if r > 0 && r % s.box_rows == 0 {
+        if r > 0 && r % box_rows == 0 {
             let bar: String = line
                 .chars()
                 .map(|ch| if ch == '|' { '+' } else { '-' })
                 .collect();
-            out.push_str(&bar);
+            out.push_str(bar.trim_end());
             out.push('\n');
         }
-        out.push_str(&line);
+        out.push_str(line.trim_end());
         out.push('\n');
     }
     out

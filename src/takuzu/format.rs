@@ -29,6 +29,7 @@
 
 use super::{rules, DistinctEncoding, OddLines, Region, Rules, Takuzu};
 use crate::error::InputError;
+use crate::text::{is_comment, tokens};
 use serde_json::Value;
 
 /// Rule options from the command line; `None` leaves the file's (or the default) choice.
@@ -87,10 +88,6 @@ fn cell_char(c: char) -> Option<Option<u8>> {
         '.' | '-' | '_' => Some(None),
         _ => None,
     }
-}
-
-fn is_comment(line: &str) -> bool {
-    line.trim_start().starts_with('#')
 }
 
 /// The rule directive of a comment line (`# takuzu: ...`), if it is one.
@@ -505,25 +502,6 @@ fn one_line(
         },
         (ln, col0),
     ))
-}
-
-/// Tokens of a line with their 1-based columns.
-fn tokens(line: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (col, (bi, c)) in line.char_indices().enumerate() {
-        if c.is_whitespace() {
-            if let Some((sc, sb)) = start.take() {
-                out.push((sc, &line[sb..bi]));
-            }
-        } else if start.is_none() {
-            start = Some((col + 1, bi));
-        }
-    }
-    if let Some((sc, sb)) = start {
-        out.push((sc, &line[sb..]));
-    }
-    out
 }
 
 /// Text grids and one-line puzzles (see the module documentation for how they are told apart).

@@ -78,11 +78,7 @@ pub fn build(
     encoding: DistinctEncoding,
 ) -> Model<TakuzuMap> {
     let w = t.width;
-    let mut f = if names {
-        Formula::new()
-    } else {
-        Formula::without_names()
-    };
+    let mut f = Formula::with_names(names);
     let mut map = TakuzuMap {
         cell_lit: vec![None; t.cells.len()],
         var_cell: Vec::new(),

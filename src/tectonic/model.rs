@@ -63,11 +63,7 @@ pub fn candidates(t: &Tectonic) -> Vec<u64> {
 
 /// Builds the model.
 pub fn build(t: &Tectonic, mode: GivenMode, names: bool) -> Model<TectonicMap> {
-    let mut f = if names {
-        Formula::new()
-    } else {
-        Formula::without_names()
-    };
+    let mut f = Formula::with_names(names);
     let sizes = t.piece_sizes();
     let masks: Vec<u64> = match mode {
         GivenMode::Fold => candidates(t),

@@ -329,33 +329,14 @@ impl Board {
                 }
             })
             .collect();
-        let width: Vec<usize> = (0..n)
-            .map(|c| (0..n).map(|r| texts[r * n + c].len()).max().unwrap_or(1))
-            .collect();
-        let mut out = String::new();
-        for r in 0..n {
-            let mut line = String::new();
-            for c in 0..n {
-                if c > 0 {
-                    line.push(' ');
-                    if c % g.box_cols == 0 {
-                        line.push_str("| ");
-                    }
-                }
-                line.push_str(&format!("{:<w$}", texts[r * n + c], w = width[c]));
-            }
-            if r > 0 && r % g.box_rows == 0 {
-                let bar: String = line
-                    .chars()
-                    .map(|ch| if ch == '|' { '+' } else { '-' })
-                    .collect();
-                out.push_str(&bar);
-                out.push('\n');
-            }
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
-        out
+        crate::sudoku::render::boxed(
+            n,
+            g.box_rows,
+            g.box_cols,
+            &texts,
+            1,
+            crate::sudoku::render::Align::Left,
+        )
     }
 
     /// A cell-and-value in the shared explanation form.

@@ -33,25 +33,10 @@ struct Row {
 }
 
 fn tokens(line: &str) -> Vec<(String, usize)> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut start = 0;
-    for (k, c) in line.chars().enumerate() {
-        if c.is_whitespace() {
-            if !cur.is_empty() {
-                out.push((std::mem::take(&mut cur), start));
-            }
-        } else {
-            if cur.is_empty() {
-                start = k + 1;
-            }
-            cur.push(c);
-        }
-    }
-    if !cur.is_empty() {
-        out.push((cur, start));
-    }
-    out
+    crate::text::tokens(line)
+        .into_iter()
+        .map(|(col, t)| (t.to_string(), col))
+        .collect()
 }
 
 fn is_number(t: &str) -> bool {
