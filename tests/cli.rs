@@ -190,7 +190,7 @@ fn count_counts_and_says_when_it_stopped() {
         .assert()
         .code(0)
         .stdout(contains(
-            "at least 1 solutions (counting stopped at --max 1)",
+            "at least 1 solution (counting stopped at --max 1)",
         ));
     let o = &json_lines(&stdout_of(&["count", "--json", &p("none.txt")]))[0];
     assert_eq!(o["status"], "none");
@@ -459,6 +459,21 @@ fn usage_errors_exit_two() {
         .assert()
         .code(2)
         .stderr(contains("cannot read no/such/file.txt"));
+    gridsat()
+        .args(["count", "--max", "0", &p("classic.txt")])
+        .assert()
+        .code(2)
+        .stderr(contains("must be at least 1"));
+    // A file that is not text: the line and column of the first byte that is not UTF-8.
+    gridsat()
+        .args(["solve", "-"])
+        .write_stdin(b"53..7....\n6..1\xff95...\n".to_vec())
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains(
+            "<stdin>:2:5: not a text file: byte 0xff is not UTF-8",
+        ));
     gridsat()
         .args(["solve", "--kind", "chess", &p("classic.txt")])
         .assert()

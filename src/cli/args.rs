@@ -142,8 +142,8 @@ pub struct CountArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub run: RunArgs,
-    /// Stop counting at this many solutions.
-    #[arg(long, default_value_t = 1000, value_name = "K")]
+    /// Stop counting at this many solutions (at least 1).
+    #[arg(long, default_value_t = 1000, value_name = "K", value_parser = at_least_one)]
     pub max: usize,
 }
 
@@ -302,3 +302,12 @@ Examples:
   gridsat generate sudoku --clues hard --minimal
   gridsat generate sudoku --size 16 --json
   gridsat generate sudoku --size 6 --box 2x3 --layout grid";
+
+/// A whole number of at least 1 (for `--max`).
+fn at_least_one(s: &str) -> std::result::Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(k) => Ok(k),
+        Err(e) => Err(e.to_string()),
+    }
+}

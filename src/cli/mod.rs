@@ -71,14 +71,31 @@ fn run(cli: Cli) -> Result<i32> {
 /// A file's text: the named file, or standard input for `-`.
 pub fn read_text(file: &str) -> Result<String> {
     if file == "-" {
-        let mut s = String::new();
+        let mut bytes = Vec::new();
         std::io::stdin()
-            .read_to_string(&mut s)
+            .read_to_end(&mut bytes)
             .map_err(|e| Error::Usage(format!("cannot read standard input: {e}")))?;
-        Ok(s)
+        text_of("<stdin>", bytes)
     } else {
-        std::fs::read_to_string(file).map_err(|e| Error::Usage(format!("cannot read {file}: {e}")))
+        let bytes =
+            std::fs::read(file).map_err(|e| Error::Usage(format!("cannot read {file}: {e}")))?;
+        text_of(file, bytes)
     }
+}
+
+/// The bytes of `name` as text, or an error naming the line and column of the first byte
+/// that is not UTF-8.
+fn text_of(name: &str, bytes: Vec<u8>) -> Result<String> {
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let good = String::from_utf8_lossy(&e.as_bytes()[..at]);
+        let line = good.matches('\n').count() + 1;
+        let col = good.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        Error::Usage(format!(
+            "{name}:{line}:{col}: not a text file: byte 0x{:02x} is not UTF-8 (puzzle files are text)",
+            e.as_bytes()[at]
+        ))
+    })
 }
 
 /// Parses `RxC` (as in `--box 2x3`).

@@ -162,7 +162,8 @@ fn headline(r: &Report, mode: Mode) -> String {
     };
     let what = match (mode, r.count) {
         (Mode::Count(max), Some(n)) if n >= max => {
-            format!("at least {n} solutions (counting stopped at --max {max})")
+            let s = if n == 1 { "" } else { "s" };
+            format!("at least {n} solution{s} (counting stopped at --max {max})")
         }
         (Mode::Count(_), Some(n)) => format!("{n} solution{}", if n == 1 { "" } else { "s" }),
         _ => what,
