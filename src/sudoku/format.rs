@@ -289,7 +289,7 @@ fn build(
             file,
             at.0,
             at.1,
-            format!("a Sudoku side must be 4 to {MAX_SIZE}, found {side}"),
+            format!("a Sudoku grid is 4 to {MAX_SIZE} cells a side, this one is {side}x{side} (a one-line puzzle has a square number of characters: 16, 36, 64, 81, ...)"),
         ));
     }
     let (br, bc) = match opts.box_shape {
