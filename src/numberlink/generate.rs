@@ -31,7 +31,7 @@ pub struct Options {
 }
 
 /// Paths as cell lists (each at least two cells), covering the board.
-type Paths = Vec<Vec<usize>>;
+pub(super) type Paths = Vec<Vec<usize>>;
 
 /// True when `m` may extend `path` from its last cell without touching the path elsewhere.
 fn may_extend(p: &Numberlink, owner: &[usize], path_id: usize, head: usize, m: usize) -> bool {
@@ -42,7 +42,7 @@ fn may_extend(p: &Numberlink, owner: &[usize], path_id: usize, head: usize, m: u
 }
 
 /// One random filling of the board with paths, or `None` when a lone cell is left over.
-fn fill(p: &Numberlink, rng: &mut Rand) -> Option<Paths> {
+pub(super) fn fill(p: &Numberlink, rng: &mut Rand) -> Option<Paths> {
     let n = p.cells();
     const FREE: usize = usize::MAX;
     let mut owner = vec![FREE; n];
@@ -159,7 +159,7 @@ fn fill(p: &Numberlink, rng: &mut Rand) -> Option<Paths> {
 }
 
 /// The puzzle whose ends are the ends of `paths`.
-fn puzzle_of(w: usize, h: usize, rules: Rules, paths: &Paths) -> Numberlink {
+pub(super) fn puzzle_of(w: usize, h: usize, rules: Rules, paths: &Paths) -> Numberlink {
     let mut p = Numberlink::new(
         w,
         h,
