@@ -79,6 +79,11 @@ pub struct Model<M> {
     pub one_hot: bool,
     /// The givens as literals (filled in [`GivenMode::Assume`]; empty when folded).
     pub givens: Vec<Given>,
+    /// A normal form: assumptions under which the formula keeps at least one solution whenever
+    /// it has any, though not all of them (Numberlink under nikoli rules: no path alongside
+    /// itself, corners pushed down). The engine looks for first solutions under them and
+    /// drops them to look for a second one; counting ignores them. Empty for most kinds.
+    pub normal: Vec<Lit>,
     /// Kind-specific data for decoding (which variable is which cell and value).
     pub map: M,
 }
@@ -124,6 +129,11 @@ pub trait Puzzle {
     fn refine(&self, _model: &Model<Self::Map>, _a: &Assignment) -> Vec<Clause> {
         Vec::new()
     }
+    /// For a kind with a normal form ([`Model::normal`]): clauses, written to `f`, that some
+    /// solution other than `first` satisfies whenever there is one and `first` is the only
+    /// solution in normal form (they narrow the last search for a second solution). None by
+    /// default.
+    fn near(&self, _model: &Model<Self::Map>, _first: &Assignment, _f: &mut Formula) {}
     /// The independent rule checker: `Err` says which rule a solution breaks.
     fn check(&self, s: &Self::Solution) -> std::result::Result<(), String>;
     /// A solution as rows of numbers (the `solution` field of `--json`).
@@ -179,7 +189,7 @@ pub fn solve<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<P::Soluti
     let model = p.model(GivenMode::Fold, false);
     let refine = |a: &Assignment| p.refine(&model, a);
     let mut s = session::<P>(choice, &model).with_refine(&refine);
-    match s.solve(&[])? {
+    match s.solve(&model.normal)? {
         Outcome::Sat(a) => Ok(Some(checked(p, &model, &a)?)),
         Outcome::Unsat(_) => Ok(None),
     }
@@ -204,7 +214,8 @@ pub fn verdict<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Solutions<P::S
     let model = p.model(GivenMode::Fold, false);
     let refine = |a: &Assignment| p.refine(&model, a);
     let s = session::<P>(choice, &model).with_refine(&refine);
-    Ok(match s.into_verdict(&[])? {
+    let near = |first: &Assignment, f: &mut Formula| p.near(&model, first, f);
+    Ok(match s.into_verdict_normal(&model.normal, &near)? {
         Verdict::Unique(a) => Solutions::Unique(checked(p, &model, &a)?),
         Verdict::Multiple(a, b) => {
             let (a, b) = (checked(p, &model, &a)?, checked(p, &model, &b)?);
@@ -232,7 +243,7 @@ pub fn forced<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<Vec<Cell
     let model = p.model(GivenMode::Fold, false);
     let refine = |a: &Assignment| p.refine(&model, a);
     let mut s = session::<P>(choice, &model).with_refine(&refine);
-    let first = match s.solve(&[])? {
+    let first = match s.solve(&model.normal)? {
         Outcome::Sat(a) => a,
         Outcome::Unsat(_) => return Ok(None),
     };

@@ -173,6 +173,15 @@ impl Formula {
         }
     }
 
+    /// An empty formula (no names) whose fresh variables come after the first `num_vars`: for
+    /// clauses over another formula's variables plus new ones.
+    pub fn continuing(num_vars: usize) -> Formula {
+        Formula {
+            num_vars,
+            ..Formula::default()
+        }
+    }
+
     /// Reserves room for `clauses` more clauses with `lits` literals in all (saves regrowing
     /// when a model knows its size in advance).
     pub fn reserve(&mut self, clauses: usize, lits: usize) {

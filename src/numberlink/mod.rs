@@ -15,7 +15,7 @@ pub mod render;
 pub mod rules;
 pub mod strategies;
 
-use crate::cnf::{Assignment, Clause, Lit};
+use crate::cnf::{Assignment, Clause, Formula, Lit};
 use crate::puzzle::{CellValue, GivenMode, Kind, Model, Puzzle, Style};
 
 /// Arm bits: the side of a cell a path leaves by.
@@ -263,7 +263,12 @@ impl Puzzle for Numberlink {
     }
 
     fn model(&self, mode: GivenMode, names: bool) -> Model<Self::Map> {
-        model::build(self, mode, names)
+        model::build(self, mode, names, true)
+    }
+
+    /// Without the nikoli normal form: an external solver's model must be any solution.
+    fn export_model(&self, mode: GivenMode) -> Model<Self::Map> {
+        model::build(self, mode, true, false)
     }
 
     fn decode(&self, model: &Model<Self::Map>, a: &Assignment) -> Links {
@@ -272,6 +277,10 @@ impl Puzzle for Numberlink {
 
     fn refine(&self, model: &Model<Self::Map>, a: &Assignment) -> Vec<Clause> {
         model::loop_cuts(self, &model.map, a)
+    }
+
+    fn near(&self, model: &Model<Self::Map>, first: &Assignment, f: &mut Formula) {
+        model::near(&model.map, first, f)
     }
 
     fn check(&self, s: &Links) -> Result<(), String> {

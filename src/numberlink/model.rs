@@ -176,9 +176,26 @@ pub fn rank_bits(cells: usize) -> usize {
     (usize::BITS - cells.max(1).leading_zeros()) as usize
 }
 
-/// Builds the model.
+/// Builds the model. `normal_form` adds, under nikoli rules and with the givens folded, a
+/// normal form behind a selector literal (`Model::normal`).
+///
+/// **The nikoli normal form.** Any solution can be rewritten, step by step, into one where
+/// (a) no path runs alongside itself and (b) no `┏` or `┓` has an empty cell on its diagonal
+/// (down-right, down-left): if two cells of a path touch without being linked, link them and
+/// empty the cells between (the path gets shorter); if a `┏` at `c` has an empty cell `d`
+/// down-right, route the path through `d` instead of `c` (same length, the path moves down
+/// and right; for `┓`, down and left). Each step raises (−length, Σ(row+col), Σrow) and keeps
+/// the solution valid, so the rewriting ends, in a solution with (a) and (b). So the puzzle
+/// has a solution if and only if it has one in normal form; (a) is the flow rule's clause,
+/// (b) with (a) gives the corner chains of [`corner_chains`]. Not every solution is in normal
+/// form, so the engine drops the selector to look for a second one.
 #[allow(clippy::needless_range_loop)] // cells are indices into several arrays
-pub fn build(p: &Numberlink, mode: GivenMode, names: bool) -> Model<NumberlinkMap> {
+pub fn build(
+    p: &Numberlink,
+    mode: GivenMode,
+    names: bool,
+    normal_form: bool,
+) -> Model<NumberlinkMap> {
     let n = p.cells();
     let w = p.width;
     let mut f = if names {
@@ -340,7 +357,12 @@ pub fn build(p: &Numberlink, mode: GivenMode, names: bool) -> Model<NumberlinkMa
         }
     }
 
-    // Links carry labels; under flow, same-path neighbours are linked.
+    // Nikoli rules: the normal form, behind its selector.
+    let normal =
+        (nikoli && normal_form && !assume).then(|| f.named_var(|| "normal form".into()).pos());
+    let unless_normal = normal.map_or(Term::False, |g| Term::Lit(!g));
+
+    // Links carry labels; under flow (or in the normal form), same-path neighbours are linked.
     for c in 0..n {
         for side in [super::RIGHT, super::DOWN] {
             let (Some(m), Some(e)) = (p.neighbour(c, side), map.link(p, c, side)) else {
@@ -355,8 +377,11 @@ pub fn build(p: &Numberlink, mode: GivenMode, names: bool) -> Model<NumberlinkMa
                 let (lc, lm) = (map.label(c, v), map.label(m, v));
                 clause(&mut f, &[!e, !lc, lm]);
                 clause(&mut f, &[!e, !lm, lc]);
-                if p.rules == super::Rules::Flow && dc.contains(&v) && dm.contains(&v) {
-                    clause(&mut f, &[!lc, !lm, e]);
+                if (p.rules == super::Rules::Flow || normal.is_some())
+                    && dc.contains(&v)
+                    && dm.contains(&v)
+                {
+                    clause(&mut f, &[!lc, !lm, e, unless_normal]);
                 }
             }
         }
@@ -375,7 +400,11 @@ pub fn build(p: &Numberlink, mode: GivenMode, names: bool) -> Model<NumberlinkMa
             encode::and(&mut f, all, &ins);
             all
         });
-        corner_chains(p, &map, &mut f, &ep, guard);
+        corner_chains(p, &map, &mut f, &ep, guard, false);
+    }
+    if let Some(g) = normal {
+        corner_chains(p, &map, &mut f, &ep, Some(g), true);
+        empty_cells_touch_no_path_twice(p, &map, &mut f, g);
     }
 
     // No 2x2 loop (a cheap start for either loop strategy).
@@ -399,6 +428,7 @@ pub fn build(p: &Numberlink, mode: GivenMode, names: bool) -> Model<NumberlinkMa
         answer,
         one_hot: true,
         givens,
+        normal: normal.into_iter().collect(),
         map,
     }
 }
@@ -420,14 +450,21 @@ const CORNERS: [(u8, u8, u8); 4] = [
 /// Clauses: `c=┏ ⇒ d=┏` when `d` is not an end (`¬c=┏` when `d` can hold no `┏`), and the same
 /// for the other three corners. They hold in every solution (they are implied, not new rules)
 /// and let unit propagation do what the solver would otherwise search for: on open boards most
-/// cells have no end on their diagonals and can only hold straight pieces. `guard` (Assume
-/// mode) is true only when coverage and every path are given.
+/// cells have no end on their diagonals and can only hold straight pieces. The clauses hold
+/// only when `guard` does, if there is one: in Assume mode, coverage and every path given; for
+/// the nikoli normal form, its selector.
+///
+/// Under nikoli rules a cell may be empty, and `nikoli` weakens the chain where the normal form
+/// does not push corners (see [`build`]): `c=┗ ⇒ d=┗ ∨ d empty`, and so for `┛`.
+/// The corners `┏` and `┓` keep the full chain: a normal form has no such corner whose
+/// diagonal cell is empty.
 fn corner_chains(
     p: &Numberlink,
     map: &NumberlinkMap,
     f: &mut Formula,
     ep: &[Option<usize>],
     guard: Option<Lit>,
+    nikoli: bool,
 ) {
     let piece = |c: usize, arms: u8| {
         map.pieces[c]
@@ -449,8 +486,68 @@ fn corner_chains(
             }
             let mut cl = vec![!here];
             cl.extend(piece(d, corner));
+            if nikoli && corner & super::UP != 0 {
+                cl.extend(map.empty(d));
+            }
             cl.extend(guard.map(|g| !g));
             f.add_clause(&cl);
+        }
+    }
+}
+
+/// The nikoli normal form (see [`build`]) around an empty cell `e`: a path that touches `e`
+/// twice could go through `e` instead of the cells between, and be shorter, unless it goes
+/// from one of those neighbours to the other through the fourth cell of their 2x2 block,
+/// a corner pointing at `e`. That corner is a `┏` or `┓` when the two neighbours are above and
+/// beside `e` (not in normal form), a `┗` or `┛` when below and beside; opposite neighbours
+/// have no such cell. Clauses, for each path `k` that may reach both neighbours:
+/// `e empty ∧ x=k ∧ y=k ⇒ ⊥` (opposite, or above and beside) and `⇒ z=┗` / `⇒ z=┛` (below
+/// and beside, `z` the diagonal cell), all behind the selector `normal`.
+fn empty_cells_touch_no_path_twice(
+    p: &Numberlink,
+    map: &NumberlinkMap,
+    f: &mut Formula,
+    normal: Lit,
+) {
+    use super::{DOWN, LEFT, RIGHT, UP};
+    // Pairs of sides of `e`, and the corner the diagonal cell must be for the pair to be
+    // allowed (0: never).
+    const PAIRS: [(u8, u8, u8); 6] = [
+        (LEFT, RIGHT, 0),
+        (UP, DOWN, 0),
+        (UP, LEFT, 0),
+        (UP, RIGHT, 0),
+        (DOWN, LEFT, UP | RIGHT),
+        (DOWN, RIGHT, UP | LEFT),
+    ];
+    for e in 0..p.cells() {
+        let Some(empty) = map.empty(e) else {
+            continue;
+        };
+        for (a, b, corner) in PAIRS {
+            let (Some(x), Some(y)) = (p.neighbour(e, a), p.neighbour(e, b)) else {
+                continue;
+            };
+            let connector = if corner == 0 {
+                None
+            } else {
+                let z = p.neighbour(x, b).expect("the fourth cell of the block");
+                match map.pieces[z].iter().find(|&&(arms, _)| arms == corner) {
+                    Some(&(_, l)) => Some(Term::Lit(l)),
+                    None => Some(Term::False),
+                }
+            };
+            let (dx, dy) = (map.domain(x), map.domain(y));
+            for &k in dx.iter().filter(|&&k| k > 0 && dy.contains(&k)) {
+                let mut terms = vec![
+                    Term::Lit(!normal),
+                    Term::Lit(!empty),
+                    !map.label(x, k),
+                    !map.label(y, k),
+                ];
+                terms.extend(connector);
+                clause(f, &terms);
+            }
         }
     }
 }
@@ -501,6 +598,32 @@ fn label_name(p: &Numberlink, v: i32) -> String {
     } else {
         p.labels[v as usize - 1].clone()
     }
+}
+
+/// Where a second solution must be when `first` is the only one in the nikoli normal form
+/// (see [`build`]). Take any other solution and rewrite it into normal form: it ends at
+/// `first`, and the last step starts from a solution that differs from `first` only in cells
+/// `first` leaves empty, plus at most one path cell of `first`, which that solution leaves
+/// empty (a shortcut adds no cell; a corner pushed or a path routed through an empty cell
+/// adds one). So: every path cell of `first` keeps its path or is empty, and at most one is
+/// empty (`cnf::encode::at_most_one`).
+pub fn near(map: &NumberlinkMap, first: &Assignment, f: &mut Formula) {
+    let mut left = Vec::new();
+    for l in &map.labels {
+        let CellLabel::Var(x) = l else {
+            continue;
+        };
+        let v = x.value(first).expect("one value per cell");
+        if v == 0 {
+            continue;
+        }
+        let keep = x.eq(v).expect("its own value");
+        if let Some(empty) = x.eq(0) {
+            f.add_clause(&[keep, empty]);
+        }
+        left.push(!keep);
+    }
+    encode::at_most_one(f, &left);
 }
 
 /// The arms of every cell in an assignment (read from the links).
@@ -734,6 +857,16 @@ mod tests {
                         .len();
                     assert_eq!(got, want, "{:?} {rules:?} {loops:?}", p.ends);
                     nonzero += usize::from(want > 0);
+                    // The verdict and one solution (found first in the nikoli normal form).
+                    let verdict = puzzle::verdict(&p, &SolverChoice::Embedded).unwrap();
+                    let kind = match verdict {
+                        Solutions::None => 0,
+                        Solutions::Unique(_) => 1,
+                        Solutions::Multiple(..) => 2,
+                    };
+                    assert_eq!(kind, want.min(2), "{:?} {rules:?} {loops:?}", p.ends);
+                    let one = puzzle::solve(&p, &SolverChoice::Embedded).unwrap();
+                    assert_eq!(one.is_some(), want > 0, "{:?} {rules:?}", p.ends);
                 }
             }
         }
@@ -793,6 +926,41 @@ mod tests {
         }
         // Flow solutions of boards this small are nearly always unique.
         assert!(solvable >= 150, "only {solvable} solvable boards");
+    }
+
+    #[test]
+    fn nikoli_normal_form_keeps_a_solution_and_the_verdict() {
+        // The normal form may drop solutions but never all of them, and the verdict (found
+        // first in the normal form, then without it) must match the real count. Boards up to
+        // 5x4 with 1 to 5 paths at random ends: none, one or several solutions.
+        let mut r = rng(23);
+        let mut seen = [0; 3];
+        for trial in 0..800 {
+            let (w, h) = [(4, 4), (5, 4), (4, 3), (3, 5)][trial % 4];
+            let mut cells: Vec<usize> = (0..w * h).collect();
+            cells.shuffle(&mut r);
+            let k = 1 + trial % 5;
+            let ends = (0..k).map(|i| (cells[2 * i], cells[2 * i + 1])).collect();
+            let p = Numberlink {
+                rules: Rules::Nikoli,
+                ..Numberlink::new(w, h, ends)
+            };
+            let want = brute(&p).min(2);
+            let got = match puzzle::verdict(&p, &SolverChoice::Embedded).unwrap() {
+                Solutions::None => 0,
+                Solutions::Unique(_) => 1,
+                Solutions::Multiple(..) => 2,
+            };
+            assert_eq!(got, want, "{w}x{h} {:?}", p.ends);
+            let one = puzzle::solve(&p, &SolverChoice::Embedded).unwrap();
+            assert_eq!(one.is_some(), want > 0, "{w}x{h} {:?}", p.ends);
+            seen[want] += 1;
+        }
+        // Unique ones are rare at random (a path with room beside it can make a detour).
+        assert!(
+            seen[0] >= 100 && seen[1] >= 5 && seen[2] >= 100,
+            "none/unique/several: {seen:?}"
+        );
     }
 
     #[test]

@@ -14,6 +14,11 @@ use crate::cnf::{Assignment, Clause, Formula, Lit, Var};
 /// Lazy constraints: clauses that a model violates, or none when the model is a real solution.
 pub type Refine<'a> = dyn Fn(&Assignment) -> Vec<Clause> + 'a;
 
+/// Where a second solution must be, given the first (see [`Session::into_verdict_normal`]):
+/// clauses, over the model's variables and fresh ones of the formula passed in, that some other
+/// solution satisfies whenever there is one and the first is the only one in normal form.
+pub type Near<'a> = dyn Fn(&Assignment, &mut Formula) + 'a;
+
 /// What the engine found out about a puzzle's number of solutions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -193,6 +198,40 @@ impl<'a> Session<'a> {
     /// [`Session::into_solutions`]).
     pub fn into_verdict(self, assumptions: &[Lit]) -> Result<Verdict, SolverError> {
         Ok(verdict_of(self.into_solutions(2, assumptions)?))
+    }
+
+    /// [`Session::into_verdict`] for a formula with a normal form (see
+    /// [`crate::puzzle::Model::normal`]): `normal` are assumptions that keep at least one
+    /// solution whenever there is any, but not every solution. The first solution is sought
+    /// under them (no model there proves there is none at all); after it is blocked, a second
+    /// one under them; when there is none, the first is the only solution in normal form and a
+    /// last search, without them, looks for any other, restricted by the clauses `near` writes
+    /// for the first solution. With `normal` empty this is `into_verdict(&[])`.
+    pub fn into_verdict_normal(
+        mut self,
+        normal: &[Lit],
+        near: &Near,
+    ) -> Result<Verdict, SolverError> {
+        if normal.is_empty() {
+            return self.into_verdict(&[]);
+        }
+        let first = match self.solve(normal)? {
+            Outcome::Sat(a) => a,
+            Outcome::Unsat(_) => return Ok(Verdict::None),
+        };
+        let block = self.blocking_clause(&first);
+        self.add_clause(&block);
+        if let Outcome::Sat(second) = self.solve(normal)? {
+            return Ok(Verdict::Multiple(first, second));
+        }
+        let mut extra = Formula::continuing(self.next_var);
+        near(&first, &mut extra);
+        self.next_var = self.next_var.max(extra.num_vars());
+        let clauses: Vec<Clause> = extra.clauses().map(|c| c.to_vec()).collect();
+        Ok(match self.solve_with_temporary(&clauses, &[])? {
+            Outcome::Sat(second) => Verdict::Multiple(first, second),
+            Outcome::Unsat(_) => Verdict::Unique(first),
+        })
     }
 
     /// The answer literals that hold in every solution (the backbone over the answer variables),

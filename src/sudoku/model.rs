@@ -276,6 +276,7 @@ pub fn build_with(s: &Sudoku, mode: GivenMode, names: bool, enc: Encoding) -> Mo
                     answer: Vec::new(),
                     one_hot: true,
                     givens: Vec::new(),
+                    normal: Vec::new(),
                     map: SudokuMap {
                         var_cell: Vec::new(),
                         cell_vars: vec![(0, 0); n * n],
@@ -383,6 +384,7 @@ pub fn build_with(s: &Sudoku, mode: GivenMode, names: bool, enc: Encoding) -> Mo
         answer,
         one_hot: true,
         givens,
+        normal: Vec::new(),
         map,
     }
 }

@@ -164,6 +164,7 @@ pub fn build(
         answer,
         one_hot: false,
         givens,
+        normal: Vec::new(),
         map,
     }
 }

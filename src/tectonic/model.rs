@@ -142,6 +142,7 @@ pub fn build(t: &Tectonic, mode: GivenMode, names: bool) -> Model<TectonicMap> {
         answer,
         one_hot: true,
         givens,
+        normal: Vec::new(),
         map,
     }
 }
