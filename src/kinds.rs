@@ -45,18 +45,27 @@ pub struct ReadOptions {
 
 /// The kind of a file: by its extension, else by its content.
 pub fn detect(path: &str, text: &str) -> Kind {
+    by_extension(path).unwrap_or_else(|| by_content(path, text))
+}
+
+/// The kind a file's extension names, if it names one.
+fn by_extension(path: &str) -> Option<Kind> {
     let ext = std::path::Path::new(path)
         .extension()
         .and_then(|e| e.to_str())
         .unwrap_or("")
         .to_ascii_lowercase();
     match ext.as_str() {
-        "sudoku" | "sdk" | "ss" | "sdm" => return Kind::Sudoku,
-        "takuzu" | "binairo" | "binary" => return Kind::Takuzu,
-        "tectonic" | "suguru" | "xml" => return Kind::Tectonic,
-        "numberlink" | "flow" | "nl" | "arukone" => return Kind::Numberlink,
-        _ => {}
+        "sudoku" | "sdk" | "ss" | "sdm" => Some(Kind::Sudoku),
+        "takuzu" | "binairo" | "binary" => Some(Kind::Takuzu),
+        "tectonic" | "suguru" | "xml" => Some(Kind::Tectonic),
+        "numberlink" | "flow" | "nl" | "arukone" => Some(Kind::Numberlink),
+        _ => None,
     }
+}
+
+/// The kind a file's content looks like; Sudoku when nothing else fits.
+fn by_content(path: &str, text: &str) -> Kind {
     if tectonic::format::looks_like(path, text) {
         return Kind::Tectonic;
     }
@@ -67,6 +76,37 @@ pub fn detect(path: &str, text: &str) -> Kind {
         return Kind::Numberlink;
     }
     Kind::Sudoku
+}
+
+/// Reads `text` (the contents of `path`, called `label` in messages) as `kind`, or as the kind
+/// [`detect`] finds. When the kind was only guessed from the content and the file does not
+/// read as that kind, the error says so and how to name the kind: a Numberlink grid with a
+/// typo looks like a broken Sudoku, and a message about Sudoku rules would mislead.
+pub fn read_any(
+    path: &str,
+    label: &str,
+    text: &str,
+    kind: Option<Kind>,
+    opts: &ReadOptions,
+) -> Result<Vec<AnyPuzzle>, InputError> {
+    if let Some(k) = kind.or_else(|| by_extension(path)) {
+        return read(label, text, k, opts);
+    }
+    let k = by_content(path, text);
+    read(label, text, k, opts).map_err(|mut e| {
+        let others: Vec<&str> = Kind::ALL
+            .iter()
+            .filter(|&&o| o != k)
+            .map(|o| o.name())
+            .collect();
+        let (last, rest) = others.split_last().expect("four kinds");
+        e.message.push_str(&format!(
+            " (read as {} because of its content; for a {} or {last} puzzle, name the kind with --kind or a file extension such as .nl, .takuzu or .tectonic)",
+            k.name(),
+            rest.join(", "),
+        ));
+        e
+    })
 }
 
 /// Reads every puzzle of `kind` in `text` (the contents of `file`).

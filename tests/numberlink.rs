@@ -105,12 +105,12 @@ fn rule_sets_change_the_verdict() {
     gridsat()
         .args(["count", "--rules", "cover", &f])
         .assert()
-        .success()
+        .code(1)
         .stdout(predicate::str::contains("17 solutions"));
     gridsat()
         .args(["count", "--rules", "nikoli", &f])
         .assert()
-        .success()
+        .code(1)
         .stdout(predicate::str::contains("657 solutions"));
     gridsat()
         .args(["check", "--rules", "cover", "--forced", &f])
@@ -312,6 +312,37 @@ fn bad(text: &str, want: &str) {
         .code(2)
         .stdout(predicate::str::is_empty())
         .stderr(predicate::str::contains(want));
+}
+
+/// A file whose kind is only guessed from its content: a `W H` file is Numberlink even with a
+/// mistake in it, and an error after a guess says what was guessed and how to choose.
+#[test]
+fn a_guessed_kind_is_named_in_the_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("board.txt");
+    std::fs::write(&f, "3 2\nA.A\nB.C\n").unwrap();
+    gridsat()
+        .args(["solve", f.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "board.txt:3:1: `B` appears only once",
+        ))
+        .stderr(predicate::str::contains(
+            "read as numberlink because of its content",
+        ));
+    std::fs::write(&f, "1 0 0\n0 2 0\n0 0 1\n").unwrap();
+    gridsat()
+        .args(["solve", f.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("read as sudoku because of its content; for a takuzu, tectonic or numberlink puzzle, name the kind with --kind"));
+    gridsat()
+        .args(["solve", "--kind", "numberlink", f.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("`2` appears only once"))
+        .stderr(predicate::str::contains("because of its content").not());
 }
 
 #[test]

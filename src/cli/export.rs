@@ -187,8 +187,7 @@ pub fn decode(a: &DecodeArgs) -> Result<i32> {
     let kind = parse_kind(&a.read.kind)?;
     let opts = read_options(&a.read)?;
     let text = read_text(&a.file)?;
-    let k = kind.unwrap_or_else(|| kinds::detect(&a.file, &text));
-    let puzzles = kinds::read(&a.file, &text, k, &opts)?;
+    let puzzles = kinds::read_any(&a.file, &a.file, &text, kind, &opts)?;
     let (_, p) = pick(vec![(a.file.clone(), puzzles)], a.index)?;
     let answer = read_text(&a.answer)?;
     with_puzzle!(&p, q => decode_one(q, a, &answer))

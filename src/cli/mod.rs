@@ -86,6 +86,11 @@ pub fn read_text(file: &str) -> Result<String> {
 /// The bytes of `name` as text, or an error naming the line and column of the first byte
 /// that is not UTF-8.
 fn text_of(name: &str, bytes: Vec<u8>) -> Result<String> {
+    // A byte-order mark (editors on Windows write one) is not part of the puzzle.
+    let bytes = match bytes.strip_prefix("\u{feff}".as_bytes()) {
+        Some(rest) => rest.to_vec(),
+        None => bytes,
+    };
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let good = String::from_utf8_lossy(&e.as_bytes()[..at]);
@@ -207,8 +212,10 @@ pub fn load(input: &InputArgs) -> Result<Vec<(String, Vec<AnyPuzzle>)>> {
         } else {
             file.as_str()
         };
-        let k = kind.unwrap_or_else(|| kinds::detect(file, &text));
-        out.push((label.to_string(), kinds::read(label, &text, k, &opts)?));
+        out.push((
+            label.to_string(),
+            kinds::read_any(file, label, &text, kind, &opts)?,
+        ));
     }
     Ok(out)
 }

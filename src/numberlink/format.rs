@@ -75,6 +75,17 @@ pub fn looks_like(text: &str) -> bool {
     if first.trim_start().to_ascii_uppercase().starts_with("SIZE") {
         return text.to_ascii_uppercase().contains("LINE_NUM");
     }
+    // The `W H` form: a header, then a row W cells wide. No other kind starts so, so the
+    // file is Numberlink even when it has a mistake (and gets Numberlink's error for it).
+    if let Some((w, h)) = header(first) {
+        let next = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !is_comment(l))
+            .nth(1);
+        if w >= 2 && h >= 2 && next.is_some_and(|l| l.trim().chars().count() == w) {
+            return true;
+        }
+    }
     match parse("", text, ReadOptions::default()) {
         Ok(ps) => ps.iter().all(|p| p.height >= 2 && p.width >= 2),
         Err(_) => false,

@@ -219,6 +219,18 @@ fn parse_row(file: &str, ln: usize, line: &str) -> Result<Vec<Read>, InputError>
         }
     } else {
         for (k, &c) in chars.iter().enumerate() {
+            // `-` is a separator, but not as the sign of a number: `-1` is no cell value.
+            let signed = c == '-'
+                && chars.get(k + 1).is_some_and(|d| d.is_ascii_digit())
+                && (k == 0 || chars[k - 1].is_whitespace() || chars[k - 1] == '|');
+            if signed {
+                return Err(InputError::new(
+                    file,
+                    ln,
+                    k + 1,
+                    "unexpected `-` before a digit: cell values are 1 and up (0 or `.` for an empty cell), never negative".to_string(),
+                ));
+            }
             if c.is_whitespace() || matches!(c, '|' | '-' | '+' | '=') {
                 continue;
             }
@@ -381,6 +393,23 @@ mod tests {
         assert_eq!(ps[0].size, 9);
         assert_eq!(ps[0].cells[0], 5);
         assert_eq!(ps[0].to_line(), LINE);
+    }
+
+    #[test]
+    fn a_negative_number_is_an_error_not_a_separator() {
+        let mut text = String::from("-1 . . .\n");
+        text.push_str(". . . .\n. . . .\n. . . .\n");
+        let e = parse("n.txt", &text, ReadOptions::default()).unwrap_err();
+        assert_eq!((e.line, e.col), (1, 1), "{e}");
+        assert!(e.message.contains("never negative"), "{e}");
+        // In a grid of numbers the token as a whole is refused.
+        let e = parse(
+            "n.txt",
+            "10 -1 . . . . . . . . . .\n",
+            ReadOptions::default(),
+        )
+        .unwrap_err();
+        assert_eq!((e.line, e.col), (1, 4), "{e}");
     }
 
     #[test]
