@@ -25,9 +25,25 @@ pub fn tokens(line: &str) -> Vec<(usize, &str)> {
     out
 }
 
+/// `n` and a noun, singular for one: `1 given`, `3 givens`, `0 paths` (nouns that take `s`).
+pub fn count_of(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn count_of_is_singular_for_one_only() {
+        assert_eq!(count_of(1, "given"), "1 given");
+        assert_eq!(count_of(0, "path"), "0 paths");
+        assert_eq!(count_of(12, "cell"), "12 cells");
+    }
 
     #[test]
     fn tokens_carry_their_columns_in_characters() {

@@ -31,9 +31,9 @@ pub struct Report {
     pub index: usize,
     pub kind: &'static str,
     pub description: String,
-    /// `unique`, `multiple`, `none`, `solved`, or `counted`.
+    /// `unique`, `multiple`, `none`, or `solved` (a solution, uniqueness not asked).
     pub status: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// Always present: `null` when there is no solution, so scripts need not test for the key.
     pub solution: Option<Vec<Vec<i64>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub second_solution: Option<Vec<Vec<i64>>>,
@@ -119,9 +119,17 @@ fn analyze<P: Puzzle>(
         },
         Mode::Count(max) => {
             let sols = puzzle::count(p, choice, max)?;
-            r.status = if sols.is_empty() { "none" } else { "counted" };
+            let complete = sols.len() < max;
+            // The same words as a verdict, so scripts read `count` like `check`; a count
+            // stopped at `--max 1` proves only that the puzzle is solvable.
+            r.status = match (sols.len(), complete) {
+                (0, _) => "none",
+                (1, true) => "unique",
+                (1, false) => "solved",
+                _ => "multiple",
+            };
             r.count = Some(sols.len());
-            r.count_complete = Some(sols.len() < max);
+            r.count_complete = Some(complete);
             if let Some(s) = sols.first() {
                 r.solution = Some(p.rows(s));
             }
@@ -145,13 +153,14 @@ fn headline(r: &Report, mode: Mode) -> String {
         "multiple" => {
             let cells = r.differing_cells.as_deref().unwrap_or(&[]);
             format!(
-                "several solutions; two of them differ in {} cells: {}",
-                cells.len(),
+                "several solutions; two of them differ in {}: {}",
+                crate::text::count_of(cells.len(), "cell"),
                 cells.join(" ")
             )
         }
         "none" => match r.conflicting_givens.as_deref() {
             Some([]) | None => "no solution (the rules have none even without givens)".to_string(),
+            Some([g]) => format!("no solution; this given alone conflicts with the rules: {g}"),
             Some(g) => format!(
                 "no solution; these {} givens conflict: {}",
                 g.len(),
@@ -275,7 +284,7 @@ pub fn run_batch(files: &[(String, Vec<AnyPuzzle>)], mode: Mode, run: &RunArgs) 
     if total > 1 {
         let rate = if secs > 0.0 { total as f64 / secs } else { 0.0 };
         let line = match mode {
-            Mode::Verdict { .. } => format!(
+            Mode::Verdict { .. } | Mode::Count(_) if solved == 0 => format!(
                 "summary: {total} puzzles: {unique} unique, {multiple} multiple, {none} none in {secs:.3} s ({rate:.0} puzzles/s)"
             ),
             _ => format!("summary: {total} puzzles: {solved} solved, {none} none in {secs:.3} s ({rate:.0} puzzles/s)"),

@@ -254,10 +254,10 @@ impl Puzzle for Numberlink {
 
     fn describe(&self) -> String {
         format!(
-            "{}x{}, {} paths, {} rules",
+            "{}x{}, {}, {} rules",
             self.width,
             self.height,
-            self.ends.len(),
+            crate::text::count_of(self.ends.len(), "path"),
             self.rules.name()
         )
     }

@@ -107,10 +107,10 @@ impl Puzzle for Sudoku {
 
     fn describe(&self) -> String {
         format!(
-            "{n}x{n}, boxes {}x{}, {} givens",
+            "{n}x{n}, boxes {}x{}, {}",
             self.box_rows,
             self.box_cols,
-            self.clue_count(),
+            crate::text::count_of(self.clue_count(), "given"),
             n = self.size
         )
     }
