@@ -363,8 +363,10 @@ fn bad_options_exit_2_with_a_clear_message() {
     assert!(r.stderr.contains("expected line or grid"), "{}", r.stderr);
 }
 
-/// The generated files of `puzzles/sudoku/`: each names the command that made it, and every
-/// puzzle in it is unique, has the givens its header says and the symmetry its command asked.
+/// The generated files of `puzzles/sudoku/`: each names the command that made it, the command
+/// makes the file again byte for byte (grades and ratings in the headers included, so a change
+/// to the generator or the grader cannot leave them stale), and every puzzle in it is unique,
+/// has the givens its header says and the symmetry its command asked.
 #[test]
 fn the_generated_puzzle_files_hold_what_they_say() {
     let dir = common::puzzle("sudoku");
@@ -382,6 +384,15 @@ fn the_generated_puzzle_files_hold_what_they_say() {
             .find(|l| l.starts_with("# made with: gridsat generate sudoku"))
             .unwrap_or_else(|| panic!("{name}: no `# made with:` line"));
         let words: Vec<&str> = command.split_whitespace().collect();
+        let again = generate(&words[6..]);
+        assert_eq!(again.code, 0, "{name}: {}", again.stderr);
+        let body = text.split_once('\n').unwrap().1;
+        assert!(
+            again.stdout == body,
+            "{name} is not what `{}` makes now; regenerate it:\n{}",
+            &command[13..],
+            again.stdout
+        );
         let opt = |flag: &str| {
             words
                 .iter()
