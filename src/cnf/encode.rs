@@ -33,6 +33,24 @@ pub fn at_most_one_pairwise(f: &mut Formula, lits: &[Lit]) {
     }
 }
 
+/// The pairwise at-most-one clauses of `lits` for the pairs `(i, j)` (indices into `lits`,
+/// `i < j`) that `need` keeps: for a group some of whose pairs other groups already exclude
+/// (a Sudoku box's cells that share a row or column), so each "not both" clause is written once.
+/// With `need` always true this is [`at_most_one_pairwise`].
+pub fn at_most_one_pairwise_where(
+    f: &mut Formula,
+    lits: &[Lit],
+    mut need: impl FnMut(usize, usize) -> bool,
+) {
+    for i in 0..lits.len() {
+        for j in i + 1..lits.len() {
+            if need(i, j) {
+                f.add_clause(&[!lits[i], !lits[j]]);
+            }
+        }
+    }
+}
+
 /// At most one of `lits` is true, sequential (ladder) encoding: n-1 new variables `s_i` meaning
 /// "one of the first i+1 literals is true", and 3n-4 binary clauses (for n >= 2).
 pub fn at_most_one_ladder(f: &mut Formula, lits: &[Lit]) {
@@ -313,6 +331,28 @@ mod tests {
             exhaustive(n, at_most_one_pairwise, |v| count(v) <= 1);
             exhaustive(n, at_most_one_ladder, |v| count(v) <= 1);
             exhaustive(n, exactly_one, |v| count(v) == 1);
+        }
+    }
+
+    #[test]
+    fn at_most_one_pairwise_where_forbids_exactly_the_kept_pairs() {
+        // Keep the pairs whose index sum is odd: a set of true inputs is allowed exactly when
+        // no two of them have an odd sum (all even indices, or all odd).
+        for n in 0..=7 {
+            exhaustive(
+                n,
+                |f, l| at_most_one_pairwise_where(f, l, |i, j| (i + j) % 2 == 1),
+                |v| {
+                    let on: Vec<usize> = (0..v.len()).filter(|&i| v[i]).collect();
+                    on.iter()
+                        .all(|&i| on.iter().all(|&j| i >= j || (i + j) % 2 == 0))
+                },
+            );
+            exhaustive(
+                n,
+                |f, l| at_most_one_pairwise_where(f, l, |_, _| true),
+                |v| count(v) <= 1,
+            );
         }
     }
 

@@ -356,13 +356,10 @@ pub fn build_with(s: &Sudoku, mode: GivenMode, names: bool, enc: Encoding) -> Mo
             if is_box && pairwise_boxes {
                 // "Not both" for two cells of the box in different rows and columns; pairs in
                 // one row or column already have their clause from that unit.
-                for (a, &(i, x)) in group.iter().enumerate() {
-                    for &(j, y) in &group[a + 1..] {
-                        if i / n != j / n && i % n != j % n {
-                            f.add_clause(&[!x, !y]);
-                        }
-                    }
-                }
+                encode::at_most_one_pairwise_where(&mut f, &ls, |a, b| {
+                    let (i, j) = (group[a].0, group[b].0);
+                    i / n != j / n && i % n != j % n
+                });
             } else {
                 at_most_one(&mut f, &ls, enc.at_most_one);
             }
