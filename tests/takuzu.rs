@@ -103,7 +103,7 @@ fn several_solutions_show_two_and_where() {
     gridsat()
         .args(["count", &p("several-6x6.takuzu")])
         .assert()
-        .success()
+        .code(1)
         .stdout(predicate::str::contains("2 solutions"));
 }
 
@@ -395,4 +395,103 @@ fn bad_input_names_file_line_and_column() {
         ])
         .assert()
         .code(2);
+}
+
+#[test]
+fn a_letter_among_open_marks_is_a_wrong_character_not_a_run() {
+    // In the puzzle-binairo.com code `x` is a run of 24 open cells; a line that marks open
+    // cells with `-` or `.` is not in that code, so the `x` is named where it stands.
+    let line = format!("0-0-x{}\n", "-".repeat(31));
+    let records = "{\"w\": 4, \"h\": 4, \"givens\": \"0.1..x..........\"}\n";
+    let pretty = "{\n  \"w\": 4,\n  \"h\": 4,\n  \"givens\": \"0.1..x..........\"\n}\n";
+    for (input, want) in [
+        (
+            line.as_str(),
+            "<stdin>:1:5: unexpected `x`: expected `0`, `1` or `.`",
+        ),
+        (
+            records,
+            "<stdin>:1:34: unexpected `x`: expected `0`, `1` or `.`",
+        ),
+        (
+            pretty,
+            "<stdin>:4:19: unexpected `x`: expected `0`, `1` or `.`",
+        ),
+        // A grid row with open marks is a grid row, even when its letter would make a square.
+        (
+            ".a..\n....\n0...\n....\n",
+            "<stdin>:1:2: unexpected `a`: expected `0`, `1` or `.`",
+        ),
+    ] {
+        gridsat()
+            .args(["solve", "--kind", "takuzu", "-"])
+            .write_stdin(input)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(want));
+    }
+    // The code itself still reads: `e` is five open cells, `z` 26.
+    gridsat()
+        .args(["solve", "--kind", "takuzu", "-"])
+        .write_stdin("1e0zc 0101\n")
+        .assert()
+        .stdout(predicate::str::contains("(takuzu 6x6, 2 givens)"));
+}
+
+#[test]
+fn distinct_lines_and_no_distinct_lines_conflict() {
+    for args in [
+        ["--distinct-lines", "--no-distinct-lines"],
+        ["--no-distinct-lines", "--distinct-lines"],
+    ] {
+        gridsat()
+            .arg("check")
+            .args(args)
+            .arg(p("unique-6x6.takuzu"))
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("cannot be used with"));
+    }
+}
+
+#[test]
+fn counts_of_one_are_singular() {
+    gridsat()
+        .args(["check", "--kind", "takuzu", "-"])
+        .write_stdin("1.\n..\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("(takuzu 2x2, 1 given): unique"));
+    gridsat()
+        .args(["explain", "--kind", "takuzu", "-"])
+        .write_stdin("1.\n..\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "row 1: r1c2=0 (the line holds its only 1; the other open cell is a 0)",
+        ));
+    for (args, input, want) in [
+        (
+            vec![],
+            "2 2\n1\n00\n",
+            "<stdin>:2:2: a ragged row: 1 cell where the header says 2",
+        ),
+        (
+            vec!["--odd-lines", "ones"],
+            "0\n",
+            "<stdin>:1:1: the givens already break a rule: row 1 holds one 0 but a line of 1 cell holds at most 0",
+        ),
+    ] {
+        gridsat()
+            .args(["check", "--kind", "takuzu"])
+            .args(&args)
+            .arg("-")
+            .write_stdin(input)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(want));
+    }
 }

@@ -73,7 +73,7 @@ pub struct ReadArgs {
 #[derive(Args, Debug, Clone, Default)]
 pub struct TakuzuArgs {
     /// Takuzu: no two rows and no two columns may be equal (the default).
-    #[arg(long, overrides_with = "no_distinct_lines")]
+    #[arg(long, conflicts_with = "no_distinct_lines")]
     pub distinct_lines: bool,
     /// Takuzu: rows and columns may repeat (janko's and some other publishers' rules).
     #[arg(long)]

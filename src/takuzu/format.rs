@@ -4,7 +4,9 @@
 //!   spaces between cells allowed; blank lines separate the puzzles of a multi-puzzle file;
 //! - **one line per puzzle**: row-major cells of a square grid (`0`, `1`, `.`/`-`), optionally
 //!   followed by other tokens such as the solution (Borroot's binarypuzzle.com sets), or the
-//!   puzzle-binairo.com task code where a letter is a run of open cells (`a` = 1 … `z` = 26);
+//!   puzzle-binairo.com task code where a letter is a run of open cells (`a` = 1 … `z` = 26;
+//!   a line that marks open cells with `.` or `-` is never in that code, so a letter there is
+//!   a wrong character);
 //!   `WxH;cells` for a rectangle (Thilerion); `TAG:cells` for binarypuzzle.com's composite
 //!   puzzles (`4x6x6:`, `8in14:`…, a following `solution:` line is skipped);
 //! - **`|…|` boards** (Shlomi Fish's binary-puzzle-garden): one row per line between bars,
@@ -29,7 +31,7 @@
 
 use super::{rules, DistinctEncoding, OddLines, Region, Rules, Takuzu};
 use crate::error::InputError;
-use crate::text::{is_comment, tokens};
+use crate::text::{count_of, is_comment, tokens};
 use serde_json::Value;
 
 /// Rule options from the command line; `None` leaves the file's (or the default) choice.
@@ -395,7 +397,14 @@ fn is_size_header(line: &str) -> bool {
     toks.len() == 2 && toks.iter().all(|t| t.parse::<usize>().is_ok_and(|n| n > 1))
 }
 
-/// The cells of a one-line token: plain characters, or a letter for a run of open cells.
+/// True when a token marks open cells with `.`, `-` or `_`: then it is a plain row-major
+/// string, never the puzzle-binairo.com code (where open cells are only letter runs).
+fn has_open_marks(tok: &str) -> bool {
+    tok.contains(['.', '-', '_'])
+}
+
+/// The cells of a one-line token: plain characters, or (in the puzzle-binairo.com code, which
+/// has no `.`/`-`) a letter for a run of open cells.
 fn token_cells(
     file: &str,
     ln: usize,
@@ -404,11 +413,20 @@ fn token_cells(
 ) -> Result<(Vec<Option<u8>>, Vec<Pos>), InputError> {
     let mut cells = Vec::new();
     let mut pos = Vec::new();
+    let plain = has_open_marks(tok);
     for (k, c) in tok.chars().enumerate() {
         match (cell_char(c), c) {
             (Some(v), _) => {
                 cells.push(v);
                 pos.push((ln, col0 + k));
+            }
+            (None, _) if plain => {
+                return Err(InputError::new(
+                    file,
+                    ln,
+                    col0 + k,
+                    format!("unexpected `{c}`: expected `0`, `1` or `.`/`-` for an open cell (letters stand for runs of open cells only in the puzzle-binairo.com code, which has no `.` or `-`)"),
+                ))
             }
             (None, 'a'..='z') => {
                 for _ in 0..(c as u8 - b'a' + 1) {
@@ -471,7 +489,11 @@ fn one_line(
                     file,
                     ln,
                     col,
-                    format!("{w}x{h} needs {} cells, found {}", w * h, cells.len()),
+                    format!(
+                        "{w}x{h} needs {}, found {}",
+                        count_of(w * h, "cell"),
+                        cells.len()
+                    ),
                 ));
             }
             (w, h)
@@ -541,7 +563,7 @@ fn grid_row_like(line: &str) -> bool {
 /// True for a puzzle-binairo.com task code: `0`/`1` and letters, expanding to a square.
 fn codec_like(line: &str) -> bool {
     let tok = line.split_whitespace().next().unwrap_or("");
-    if !tok.chars().any(|c| c.is_ascii_lowercase()) {
+    if !tok.chars().any(|c| c.is_ascii_lowercase()) || has_open_marks(tok) {
         return false;
     }
     let mut n = 0usize;
@@ -604,7 +626,8 @@ fn flush(
                         col
                     },
                     format!(
-                        "a ragged row: {n} cells where the first row (line {}) has {w}",
+                        "a ragged row: {} where the first row (line {}) has {w}",
+                        count_of(n, "cell"),
                         block[0].0
                     ),
                 ));
@@ -666,8 +689,8 @@ fn parse_bars(file: &str, text: &str) -> Result<Vec<Placed>, InputError> {
                     *ln,
                     r.len().min(w) + 2,
                     format!(
-                        "a ragged row: {} cells where the first row has {w}",
-                        r.len()
+                        "a ragged row: {} where the first row has {w}",
+                        count_of(r.len(), "cell")
                     ),
                 ));
             }
@@ -786,7 +809,7 @@ fn parse_janko_lines(
                     file,
                     rl,
                     1,
-                    format!("the grid ends after {r} of its {h} rows"),
+                    format!("the grid ends after {r} of its {}", count_of(h, "row")),
                 ));
             };
             let toks = tokens(row);
@@ -824,8 +847,8 @@ fn parse_janko_lines(
                     rl,
                     items.get(w).map_or(row.len() + 1, |x| x.0),
                     format!(
-                        "a ragged row: {} cells where the header says {w}",
-                        items.len()
+                        "a ragged row: {} where the header says {w}",
+                        count_of(items.len(), "cell")
                     ),
                 ));
             }
@@ -963,9 +986,12 @@ fn record(
         ));
     };
     let rules = v.get("rules").map(record_rules).unwrap_or_default();
-    let col = line
-        .find(givens)
-        .map_or(1, |b| line[..b].chars().count() + 1);
+    // The string after the `"givens"` key (escapes aside, where it stands in the line).
+    let at = line
+        .find("\"givens\"")
+        .and_then(|k| line[k..].find(givens).map(|b| k + b))
+        .or_else(|| line.find(givens));
+    let col = at.map_or(1, |b| line[..b].chars().count() + 1);
     let w = v.get("w").and_then(Value::as_u64);
     let h = v.get("h").and_then(Value::as_u64);
     let tok = match (w, h) {
@@ -1002,7 +1028,12 @@ fn parse_json(file: &str, text: &str) -> Result<Vec<Placed>, InputError> {
             return Ok(out);
         }
         if v.get("givens").is_some() {
-            let first = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0);
+            // A pretty-printed record: report the line of its givens.
+            let first = text
+                .lines()
+                .position(|l| l.contains("\"givens\""))
+                .or_else(|| text.lines().position(|l| !l.trim().is_empty()))
+                .unwrap_or(0);
             return Ok(vec![record(
                 file,
                 &v,

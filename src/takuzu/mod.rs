@@ -17,6 +17,7 @@ pub mod strategies;
 
 use crate::cnf::{Assignment, Clause, Lit};
 use crate::puzzle::{CellValue, GivenMode, Kind, Model, Puzzle, Style};
+use crate::text::count_of;
 use serde::Serialize;
 
 /// What a line of odd length must hold (an even line always holds as many 0s as 1s).
@@ -148,6 +149,15 @@ pub struct Takuzu {
 /// A filled grid, row-major 0/1.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grid(pub Vec<u8>);
+
+/// `n` copies of the digit `d` in words: `one 0`, `3 1s`, `0 0s`.
+pub fn digits(n: usize, d: u8) -> String {
+    if n == 1 {
+        format!("one {d}")
+    } else {
+        format!("{n} {d}s")
+    }
+}
 
 /// The number of 1s a line of `len` cells may hold: an inclusive range.
 pub fn ones_range(len: usize, odd: OddLines) -> (usize, usize) {
@@ -287,10 +297,10 @@ impl Puzzle for Takuzu {
 
     fn describe(&self) -> String {
         let mut d = format!(
-            "{}x{}, {} givens",
+            "{}x{}, {}",
             self.width,
             self.height,
-            self.clue_count()
+            count_of(self.clue_count(), "given")
         );
         if !self.rules.distinct_lines {
             d.push_str(", lines may repeat");
@@ -305,7 +315,10 @@ impl Puzzle for Takuzu {
         if let Some(l) = &self.rules.layout {
             d.push_str(&format!(", regions {l}"));
         } else if !self.rules.regions.is_empty() {
-            d.push_str(&format!(", {} regions", self.rules.regions.len()));
+            d.push_str(&format!(
+                ", {}",
+                count_of(self.rules.regions.len(), "region")
+            ));
         }
         d
     }

@@ -2,8 +2,9 @@
 //! judges a partial grid (givens, or the state of an explanation: no rule may already be
 //! broken) as well as a full solution (every cell filled, every given kept, every rule holds).
 
-use super::{Grid, Orientation, Takuzu};
+use super::{digits, Grid, Orientation, Takuzu};
 use crate::puzzle::cell_name;
+use crate::text::count_of;
 
 /// A broken rule: the cell where it shows (for error positions) and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,7 +69,9 @@ pub fn violation(t: &Takuzu, cells: &[Option<u8>]) -> Option<Violation> {
             return Some(Violation {
                 cell: i,
                 message: format!(
-                    "{name} holds {n} {d}s but a line of {len} cells holds at most {max}"
+                    "{name} holds {} but a line of {} holds at most {max}",
+                    digits(n, d),
+                    count_of(len, "cell")
                 ),
             });
         }

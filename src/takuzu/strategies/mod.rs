@@ -25,7 +25,7 @@
 
 mod completions;
 
-use super::{Grid, Line, Orientation, Takuzu};
+use super::{digits, Grid, Line, Orientation, Takuzu};
 use crate::explain::{Explain, ExplainOptions, Explanation, Grade, Step, SOLVER_TECHNIQUE};
 use crate::puzzle::{cell_name, CellValue};
 
@@ -338,9 +338,17 @@ fn counting(b: &Board, k: usize, pairs: &[(usize, usize)]) -> Vec<Found> {
                     .filter(|&i| b.cells[i] == Some(d))
                     .collect(),
                 text: format!(
-                    "{pairs_text}the line holds all its {max} {}s; the other open cells are {}s",
-                    ch(d),
-                    ch(1 - d)
+                    "{pairs_text}the line holds {}; {}",
+                    if max == 1 {
+                        format!("its only {d}")
+                    } else {
+                        format!("all its {}", digits(max, d))
+                    },
+                    if others.len() == 1 {
+                        format!("the other open cell is a {}", ch(1 - d))
+                    } else {
+                        format!("the other open cells are {}s", ch(1 - d))
+                    }
                 ),
             });
         }
