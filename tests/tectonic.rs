@@ -164,7 +164,7 @@ fn check_and_count_show_several_solutions_and_conflicts() {
     gridsat()
         .args(["count", &path("several.tectonic")])
         .assert()
-        .code(0)
+        .code(1)
         .stdout(predicate::str::contains("5 solutions"));
     gridsat()
         .args(["check", &path("none.tectonic")])
@@ -439,7 +439,7 @@ fn bad_input_names_file_line_and_column() {
         "k.jsonl",
         "{\"w\": 2, \"h\": 1, \"regions\": [0], \"givens\": \"..\"}\n",
         "1:18",
-        "\"regions\" has 1 entries",
+        "\"regions\" has 1 entry, but a 2x1 puzzle has 2 cells",
     );
     fails("board.l.csv", "1,\n,\n", "1:1", "cannot read the layout");
     // The format's options do not fit other kinds, nor --json.
@@ -480,4 +480,149 @@ fn the_kind_is_found_by_extension_content_or_flag() {
         .assert()
         .code(0);
     assert!(Path::new(&path("first.tectonic")).exists());
+}
+
+#[test]
+fn takuzu_records_with_regions_under_rules_are_not_tectonic() {
+    use gridsat::kinds::detect;
+    use gridsat::puzzle::Kind;
+    let dir = tempfile::tempdir().unwrap();
+    // A plain Takuzu record, then one whose rules name regions (as the corpus's
+    // kennypassenier records do): only a Tectonic record has "regions" at the top.
+    let plain = r#"{"set": "t", "id": "a", "w": 4, "h": 4, "rules": {"unique_lines": true}, "givens": "01.1101001101.01"}"#;
+    let regions = r#"{"set": "t", "id": "b", "w": 4, "h": 4, "rules": {"unique_lines": true, "regions": [{"row": 0, "col": 0, "size": 4}]}, "givens": "0101101.0110.001"}"#;
+    let tectonic = r#"{"set": "t", "id": "c", "w": 2, "h": 1, "regions": [0, 0], "givens": "1."}"#;
+    for (name, text, kind, says) in [
+        (
+            "both.jsonl",
+            format!("{plain}\n{regions}\n"),
+            Kind::Takuzu,
+            "2 unique",
+        ),
+        (
+            "regions.jsonl",
+            format!("{regions}\n"),
+            Kind::Takuzu,
+            "(takuzu 4x4",
+        ),
+        (
+            "tectonic.jsonl",
+            format!("{tectonic}\n"),
+            Kind::Tectonic,
+            "(tectonic 2x1",
+        ),
+    ] {
+        let p = dir.path().join(name);
+        std::fs::write(&p, &text).unwrap();
+        let p = p.to_str().unwrap();
+        assert_eq!(detect(p, &text), kind, "{name}");
+        gridsat()
+            .args(["check", "--no-progress", p])
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains(says));
+    }
+}
+
+#[test]
+fn a_truncated_xml_file_is_an_error_not_a_partial_answer() {
+    let whole = std::fs::read_to_string(path("unique.xml")).unwrap();
+    let puzzle = &whole[whole.find("  <Puzzle ").unwrap()..whole.find("</Puzzles>").unwrap()];
+    let two = whole.replace(puzzle, &format!("{puzzle}{puzzle}"));
+    assert_eq!(format::xml::parse("two", &two).unwrap().len(), 2);
+    // `text` up to the line of byte `at` (whole lines), and where its content ends: the
+    // line:column just after its last character, which is where the error points.
+    let cut_at = |text: &str, at: usize| {
+        let cut = text[..at][..text[..at].rfind('\n').unwrap() + 1].to_string();
+        let content = cut.trim_end();
+        let end = format!(
+            "{}:{}",
+            content.lines().count(),
+            content.lines().last().unwrap().chars().count() + 1
+        );
+        (cut, end)
+    };
+    let line_of = |text: &str, at: usize| text[..at].lines().count() + 1;
+    // Cut off in the middle of the second puzzle: no answer for the first one either.
+    let second = two.rfind("  <Puzzle ").unwrap();
+    let (cut, end) = cut_at(&two, second + puzzle.len() / 2);
+    fails(
+        "cut.xml",
+        &cut,
+        &end,
+        &format!(
+            "unexpected end of file: <Puzzle> opened at {}:3 is not closed",
+            line_of(&two, second)
+        ),
+    );
+    // Cut off inside its only puzzle: the same error, not "holds no <Puzzle>".
+    let first = whole.find("  <Puzzle ").unwrap();
+    let (cut, end) = cut_at(&whole, first + puzzle.len() / 2);
+    fails(
+        "one.xml",
+        &cut,
+        &end,
+        &format!(
+            "unexpected end of file: <Puzzle> opened at {}:3 is not closed",
+            line_of(&whole, first)
+        ),
+    );
+    // Every puzzle closed but </Puzzles> missing.
+    let (cut, end) = cut_at(&two, two.find("</Puzzles>").unwrap());
+    fails(
+        "root.xml",
+        &cut,
+        &end,
+        "unexpected end of file: <Puzzles> opened at 2:1 is not closed",
+    );
+}
+
+#[test]
+fn generate_reaches_easy_and_medium() {
+    for level in ["easy", "medium"] {
+        for seed in ["1", "2", "3"] {
+            let out = stdout(gridsat().args([
+                "generate",
+                "tectonic",
+                "--seed",
+                seed,
+                "--difficulty",
+                level,
+            ]));
+            let header = out.lines().next().unwrap();
+            assert!(
+                header.starts_with(&format!("# gridsat tectonic seed {seed} givens "))
+                    && header.contains(&format!(" grade {level} rating ")),
+                "{out}"
+            );
+            assert!(!out.contains("# no "), "{out}");
+            // The grade command agrees, and the puzzle is unique.
+            gridsat()
+                .args(["grade", "-"])
+                .write_stdin(out.clone())
+                .assert()
+                .code(0)
+                .stdout(predicate::str::contains("(tectonic 8x8"))
+                .stdout(predicate::str::contains(format!("): {level} (rating")));
+        }
+    }
+}
+
+#[test]
+fn descriptions_count_in_the_singular_for_one() {
+    gridsat()
+        .args(["check", "-"])
+        .write_stdin("1\n\na\n")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "(tectonic 1x1, 1 piece of up to 1 cell, 1 given)",
+        ));
+    gridsat()
+        .args(["check", &path("first.tectonic")])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "(tectonic 6x5, 6 pieces of up to 5 cells, 8 givens)",
+        ));
 }

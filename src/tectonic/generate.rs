@@ -1,14 +1,18 @@
 //! Generating Tectonic puzzles: a random partition into pieces of at most `max_piece` cells, a
 //! random valid filling drawn from SAT ([`crate::generate::random_solution`]), then givens
-//! removed while SAT proves the solution unique ([`crate::generate::reduce_givens`]), and a
-//! grade from the strategy engine. The same seed gives the same puzzle on every machine.
+//! removed while SAT proves the solution unique ([`crate::generate::reduce_givens_with`]), and a
+//! grade from the strategy engine. For a target level below extreme, a removal also needs the
+//! techniques to still solve the puzzle within that level
+//! ([`strategies::solves_within`]), so the puzzle keeps the givens that spare harder steps; a
+//! candidate that grades below the target is replaced by another (up to [`ATTEMPTS`]),
+//! keeping the closest. The same seed gives the same puzzle on every machine.
 
-use super::{format, model, orthogonal_neighbours, Filling, Tectonic};
+use super::{format, model, orthogonal_neighbours, strategies, Filling, Tectonic};
 use crate::cnf::vocab::{self, IntVar};
 use crate::cnf::Formula;
 use crate::error::{Error, Result};
 use crate::explain::{Explain, ExplainOptions};
-use crate::generate::{random_solution, reduce_givens, Generated, Rand};
+use crate::generate::{random_solution, reduce_givens_with, Generated, Rand};
 use crate::puzzle::{GivenMode, Puzzle};
 use crate::solver::{Backend, Outcome, Session, Varisat};
 use rand::seq::SliceRandom;
@@ -253,7 +257,25 @@ fn attempt(o: &Options, rng: &mut Rand) -> Result<Option<(Tectonic, Filling)>> {
     let mut order: Vec<usize> = (0..n).collect();
     order.shuffle(rng);
     let groups: Vec<Vec<usize>> = order.into_iter().map(|i| vec![i]).collect();
-    let kept = reduce_givens(&mut session, &lits, &a, &groups, |_, _| true)?;
+    // Aiming at a level below extreme, a removal stays only while the techniques still solve
+    // the puzzle within that level; otherwise the puzzle is minimal.
+    let ceiling = o
+        .difficulty
+        .as_deref()
+        .map(strategies::max_rating)
+        .filter(|m| m.is_finite());
+    let within = |kept: &[bool]| {
+        ceiling.is_none_or(|max| {
+            let givens = filling
+                .0
+                .iter()
+                .zip(kept)
+                .map(|(&v, &k)| if k { v } else { 0 })
+                .collect();
+            strategies::solves_within(&blank.with_givens(givens), max)
+        })
+    };
+    let kept = reduce_givens_with(&mut session, &lits, &a, &groups, |_, _| true, within)?;
     let givens = filling
         .0
         .iter()
@@ -421,6 +443,53 @@ mod tests {
             ));
         }
         assert!(g.grade.is_some());
+    }
+
+    #[test]
+    fn a_target_level_is_reached_and_the_puzzle_is_minimal_for_it() {
+        for (level, seeds) in [("easy", 1..5), ("medium", 1..5), ("hard", 1..3)] {
+            let o = Options {
+                width: 8,
+                height: 8,
+                max_piece: 5,
+                difficulty: Some(level.into()),
+            };
+            for seed in seeds {
+                let g = generate(&o, seed).unwrap();
+                assert_eq!(g.grade.as_ref().unwrap().level, level, "seed {seed}");
+                assert!(g.notes.is_empty(), "{:?}", g.notes);
+                assert_eq!(g.puzzle, generate(&o, seed).unwrap().puzzle);
+                let t = format::grid::parse("g", &g.puzzle).unwrap().remove(0);
+                let Solutions::Unique(filling) =
+                    puzzle::verdict(&t, &SolverChoice::Embedded).unwrap()
+                else {
+                    panic!("seed {seed}: not unique");
+                };
+                let e = t.explain(&filling, ExplainOptions::default());
+                assert!(e.solved && e.grade.level == level, "seed {seed}");
+                if level != "easy" || seed != 1 {
+                    continue;
+                }
+                // Every given is needed: without it the puzzle has several solutions or the
+                // techniques need more than easy steps.
+                let max = strategies::max_rating(level);
+                for i in (0..64).filter(|&i| t.givens[i] != 0) {
+                    let mut fewer = t.givens.clone();
+                    fewer[i] = 0;
+                    let u = t.with_givens(fewer);
+                    assert!(
+                        !strategies::solves_within(&u, max)
+                            || matches!(
+                                puzzle::verdict(&u, &SolverChoice::Embedded).unwrap(),
+                                Solutions::Multiple(..)
+                            ),
+                        "r{}c{} could go",
+                        i / 8 + 1,
+                        i % 8 + 1
+                    );
+                }
+            }
+        }
     }
 
     #[test]

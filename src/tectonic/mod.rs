@@ -15,6 +15,7 @@ pub mod strategies;
 
 use crate::cnf::{Assignment, Lit};
 use crate::puzzle::{cell_name, CellValue, GivenMode, Kind, Model, Puzzle, Style};
+use crate::text::count_of;
 
 /// The largest piece gridsat accepts (candidates are kept in a 64-bit mask).
 pub const MAX_PIECE: usize = 64;
@@ -304,11 +305,12 @@ impl Puzzle for Tectonic {
     fn describe(&self) -> String {
         let largest = self.piece_sizes().into_iter().max().unwrap_or(0);
         format!(
-            "{}x{}, {} pieces of up to {largest} cells, {} givens",
+            "{}x{}, {} of up to {}, {}",
             self.width,
             self.height,
-            self.piece_count(),
-            self.clue_count()
+            count_of(self.piece_count(), "piece"),
+            count_of(largest, "cell"),
+            count_of(self.clue_count(), "given")
         )
     }
 

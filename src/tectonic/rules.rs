@@ -25,8 +25,9 @@ pub fn check(t: &Tectonic, g: &Filling) -> Result<(), String> {
         let n = size[&t.regions[i]];
         if v == 0 || v as usize > n {
             return Err(format!(
-                "{} holds {v}, but its piece has {n} cells (values 1-{n})",
-                name(i)
+                "{} holds {v}, but its piece has {} (values 1-{n})",
+                name(i),
+                crate::text::count_of(n, "cell")
             ));
         }
         if t.givens[i] != 0 && t.givens[i] != v {

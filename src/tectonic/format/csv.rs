@@ -94,8 +94,8 @@ pub fn parse_pair(
                     line,
                     col,
                     format!(
-                        "this row has {} cells, but the board's first row has {width}",
-                        r.len()
+                        "this row has {}, but the board's first row has {width}",
+                        crate::text::count_of(r.len(), "cell")
                     ),
                 ));
             }
@@ -108,8 +108,8 @@ pub fn parse_pair(
             line,
             1,
             format!(
-                "the layout has {} rows, but the board {board_file} has {height}",
-                l.len()
+                "the layout has {}, but the board {board_file} has {height}",
+                crate::text::count_of(l.len(), "row")
             ),
         ));
     }

@@ -190,7 +190,11 @@ fn puzzle(
                 file,
                 r.line,
                 col,
-                format!("this row has {} cells but {}", r.cells.len(), said(size)),
+                format!(
+                    "this row has {} but {}",
+                    crate::text::count_of(r.cells.len(), "cell"),
+                    said(size)
+                ),
             ));
         }
     }
@@ -201,9 +205,9 @@ fn puzzle(
             last.line,
             1,
             format!(
-                "the grid of pieces starting at line {} has {} rows, but the givens at line {} have {}",
+                "the grid of pieces starting at line {} has {}, but the givens at line {} have {}",
                 pieces[0].line,
-                pieces.len(),
+                crate::text::count_of(pieces.len(), "row"),
                 givens[0].line,
                 givens.len()
             ),

@@ -10,6 +10,7 @@
 use super::{build, grid, line_col, Pos};
 use crate::error::InputError;
 use crate::tectonic::Tectonic;
+use crate::text::count_of;
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -32,6 +33,36 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<Tectonic>, InputError> {
         json_lines(file, text)
     } else {
         dataset(file, text)
+    }
+}
+
+/// True when `text` is Tectonic JSON: JSON Lines whose first record has a top-level
+/// `"regions"` array and no `"rules"` object (a Takuzu record keeps its `regions` under
+/// `rules`), or a puzzlekit dataset named Suguru or Tectonic (or, without a name, whose
+/// problems read as Tectonic grids).
+pub fn looks_like(text: &str) -> bool {
+    use serde_json::Value;
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let dataset_like = |v: &Value| v.get("data").is_some_and(Value::is_object);
+    match serde_json::from_str::<Value>(first) {
+        Ok(v) if v.is_object() && !dataset_like(&v) => {
+            v.get("regions").is_some_and(Value::is_array) && v.get("rules").is_none()
+        }
+        Ok(v) if v.is_object() => is_tectonic_dataset(&v, text),
+        _ => serde_json::from_str::<Value>(text)
+            .is_ok_and(|v| dataset_like(&v) && is_tectonic_dataset(&v, text)),
+    }
+}
+
+/// A puzzlekit dataset (`v`, parsed from `text`) of Tectonic puzzles: its `name` says Suguru
+/// or Tectonic, or it has no name and reads as Tectonic.
+fn is_tectonic_dataset(v: &serde_json::Value, text: &str) -> bool {
+    match v.get("name").and_then(|n| n.as_str()) {
+        Some(name) => {
+            let name = name.to_ascii_lowercase();
+            name.contains("suguru") || name.contains("tectonic")
+        }
+        None => dataset("detect", text).is_ok(),
     }
 }
 
@@ -58,10 +89,16 @@ fn json_lines(file: &str, text: &str) -> Result<Vec<Tectonic>, InputError> {
                 ln,
                 key_col("regions"),
                 format!(
-                    "\"regions\" has {} entries, but a {}x{} puzzle has {n} cells",
+                    "\"regions\" has {} {}, but a {}x{} puzzle has {}",
                     r.regions.len(),
+                    if r.regions.len() == 1 {
+                        "entry"
+                    } else {
+                        "entries"
+                    },
                     r.w,
-                    r.h
+                    r.h,
+                    count_of(n, "cell")
                 ),
             ));
         }
@@ -98,8 +135,8 @@ fn json_lines(file: &str, text: &str) -> Result<Vec<Tectonic>, InputError> {
                 ln,
                 givens_col,
                 format!(
-                    "\"givens\" has {} cells, but a {}x{} puzzle has {n}",
-                    values.len(),
+                    "\"givens\" has {}, but a {}x{} puzzle has {n}",
+                    count_of(values.len(), "cell"),
                     r.w,
                     r.h
                 ),
@@ -227,6 +264,31 @@ mod tests {
         assert!(e.message.contains("larger than its piece"), "{}", e.message);
         let e = parse("f", "{\"w\": 1}\n").unwrap_err();
         assert!(e.message.contains("missing field"), "{}", e.message);
+    }
+
+    #[test]
+    fn recognises_tectonic_json_and_not_takuzu_records() {
+        let tectonic = "{\"w\": 2, \"h\": 1, \"regions\": [0, 0], \"givens\": \"..\"}\n";
+        assert!(looks_like(tectonic));
+        // Regions under `rules`, and a later record that mentions "regions": Takuzu.
+        let takuzu = "{\"w\": 2, \"h\": 2, \"rules\": {\"unique_lines\": true}, \"givens\": \"....\"}\n{\"w\": 2, \"h\": 2, \"rules\": {\"regions\": [{\"row\": 0, \"col\": 0, \"size\": 2}]}, \"givens\": \"....\"}\n";
+        assert!(!looks_like(takuzu));
+        assert!(!looks_like(&takuzu[takuzu.find('\n').unwrap() + 1..]));
+        let named = |name: &str| {
+            format!(
+                "{{\"name\": \"{name}\",\n \"data\": {{\"1\": {{\"problem\": \"1 1\\n-\\n1\"}}}}}}"
+            )
+        };
+        assert!(looks_like(&named("Suguru")));
+        assert!(!looks_like(&named("Binairo")));
+        // Without a name, a dataset is Tectonic when its problems read as Tectonic grids.
+        assert!(looks_like(
+            "{\"data\": {\"1\": {\"problem\": \"1 1\\n-\\n1\"}}}"
+        ));
+        assert!(!looks_like(
+            "{\"data\": {\"1\": {\"problem\": \"1 2\\n1 -\"}}}"
+        ));
+        assert!(!looks_like("{\"data\": [1"));
     }
 
     #[test]

@@ -79,10 +79,7 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<Tectonic>, InputError> {
 pub fn looks_like(path: &str, text: &str) -> bool {
     match first_char(text) {
         Some('<') => text.contains("<Puzzles") || text.contains("<Puzzle "),
-        Some('{') => {
-            text.contains("\"regions\"")
-                || (text.contains("\"problem\"") && text.contains("Suguru"))
-        }
+        Some('{') => json::looks_like(text),
         Some(_) if first_line(text).is_some_and(|l| l.contains(',')) => {
             csv::layout_path(path).is_some()
         }

@@ -99,11 +99,11 @@ fn cell(file: &str, el: &Element, p: &mut Open) -> Result<(), InputError> {
     let n = p.values.len();
     if n == p.width * p.height {
         return Err(err(format!(
-            "one <Cell> too many: the <Puzzle> at line {} is {}x{}, so it has {} cells",
+            "one <Cell> too many: the <Puzzle> at line {} is {}x{}, so it has {}",
             p.el.at.0,
             p.width,
             p.height,
-            p.width * p.height
+            crate::text::count_of(p.width * p.height, "cell")
         )));
     }
     let piece = el.get("PieceNumber").unwrap_or("1").trim();
@@ -156,9 +156,10 @@ fn finish(file: &str, p: Open) -> Result<Tectonic, InputError> {
             p.el.at.0,
             p.el.at.1,
             format!(
-                "this <Puzzle> is {}x{}, so it needs {want} <Cell> elements, but it has {}",
+                "this <Puzzle> is {}x{}, so it needs {}, but it has {}",
                 p.width,
                 p.height,
+                crate::text::count_of(want, "<Cell> element"),
                 p.values.len()
             ),
         ));
@@ -185,6 +186,7 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<Tectonic>, InputError> {
     let mut out = Vec::new();
     // 0: before <Puzzles>, 1: inside it, 2: after it.
     let mut depth_root = 0;
+    let mut root_at: Pos = (1, 1);
     let mut open: Option<Open> = None;
     loop {
         let before = reader.buffer_position() as usize;
@@ -212,7 +214,24 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<Tectonic>, InputError> {
             _ => "nothing after </Puzzles>",
         };
         match ev {
-            Event::Eof => break,
+            Event::Eof => {
+                // A file cut off: report it at its end, naming the element left open.
+                let open_at = match (&open, depth_root) {
+                    (Some(p), _) => Some(("<Puzzle>", p.el.at)),
+                    (None, 1) => Some(("<Puzzles>", root_at)),
+                    _ => None,
+                };
+                if let Some((name, (l, c))) = open_at {
+                    let (el, ec) = line_col(text, text.trim_end().len());
+                    return Err(InputError::new(
+                        file,
+                        el,
+                        ec,
+                        format!("unexpected end of file: {name} opened at {l}:{c} is not closed"),
+                    ));
+                }
+                break;
+            }
             // Expanded into Start and End by the reader's configuration.
             Event::Empty(_) => {}
             Event::Decl(_) | Event::Comment(_) | Event::PI(_) | Event::DocType(_) => {}
@@ -226,7 +245,10 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<Tectonic>, InputError> {
             Event::Start(e) => {
                 let el = element(file, &e, at)?;
                 match (depth_root, el.name.as_str(), open.is_some()) {
-                    (0, "Puzzles", _) => depth_root = 1,
+                    (0, "Puzzles", _) => {
+                        depth_root = 1;
+                        root_at = at;
+                    }
                     (1, "Puzzle", false) => {
                         let width = size_attr(file, &el, "width")?;
                         let height = size_attr(file, &el, "height")?;
@@ -438,5 +460,29 @@ mod tests {
         assert!(e.message.contains("height"), "{}", e.message);
         let e = parse("f", "<Puzzles></Puzzles>").unwrap_err();
         assert!(e.message.contains("no <Puzzle>"), "{}", e.message);
+    }
+
+    #[test]
+    fn a_file_cut_off_is_an_error_at_its_end() {
+        // Cut inside the only puzzle: at the end of the last line, naming the open <Puzzle>.
+        let end = SEED
+            .find("    <Cell PieceNumber=\"3\" Value=\"\" />\n    <Cell PieceNumber=\"4\"")
+            .unwrap();
+        let e = parse("f", &SEED[..end]).unwrap_err();
+        assert_eq!((e.line, e.col), (14, 38));
+        assert_eq!(
+            e.message,
+            "unexpected end of file: <Puzzle> opened at 4:3 is not closed"
+        );
+        // Every puzzle closed, but no </Puzzles>.
+        let e = parse("f", &SEED.replace("</Puzzles>\n", "")).unwrap_err();
+        assert_eq!((e.line, e.col), (20, 12));
+        assert_eq!(
+            e.message,
+            "unexpected end of file: <Puzzles> opened at 2:1 is not closed"
+        );
+        // Cut inside a <Cell> tag.
+        let e = parse("f", &SEED[..end + 20]).unwrap_err();
+        assert!(e.message.starts_with("malformed XML"), "{}", e.message);
     }
 }

@@ -601,14 +601,55 @@ fn contradiction(sh: &Shape, b: &Board) -> Option<Step> {
 /// The easiest step available, techniques tried from the easiest; contradiction steps only
 /// when `contradictions` is set.
 fn next_step(sh: &Shape, b: &Board, contradictions: bool) -> Option<Step> {
-    singles(sh, b)
-        .or_else(|| shared_neighbour(sh, b))
-        .or_else(|| naked_subset(sh, b, 2))
-        .or_else(|| hidden_subset(sh, b, 2))
-        .or_else(|| naked_subset(sh, b, 3))
-        .or_else(|| hidden_subset(sh, b, 3))
-        .or_else(|| naked_subset(sh, b, 4))
-        .or_else(|| contradictions.then(|| contradiction(sh, b)).flatten())
+    next_step_upto(sh, b, contradictions, f64::INFINITY)
+}
+
+/// [`next_step`] trying only the techniques whose easiest step is rated at most `max` (each
+/// technique's lowest rating is at least the one before it, so where this finds nothing,
+/// [`next_step`] finds nothing or a step rated above `max`).
+fn next_step_upto(sh: &Shape, b: &Board, contradictions: bool, max: f64) -> Option<Step> {
+    let techniques: [(f64, &dyn Fn() -> Option<Step>); 8] = [
+        (1.0, &|| singles(sh, b)),
+        (2.0, &|| shared_neighbour(sh, b)),
+        (2.5, &|| naked_subset(sh, b, 2)),
+        (3.0, &|| hidden_subset(sh, b, 2)),
+        (3.2, &|| naked_subset(sh, b, 3)),
+        (3.6, &|| hidden_subset(sh, b, 3)),
+        (3.8, &|| naked_subset(sh, b, 4)),
+        (4.5, &|| {
+            contradictions.then(|| contradiction(sh, b)).flatten()
+        }),
+    ];
+    techniques
+        .iter()
+        .take_while(|(lowest, _)| *lowest <= max)
+        .find_map(|(_, step)| step())
+}
+
+/// True when the techniques (contradiction steps included, as in [`Explain::explain`]) solve
+/// `t` from its givens with no step rated above `max_rating`: then the explanation's path is
+/// this one and its grade is at most the level of `max_rating`. Stops at the first harder step.
+pub fn solves_within(t: &Tectonic, max_rating: f64) -> bool {
+    let sh = Shape::new(t);
+    let mut b = Board::new(t);
+    while !b.solved() {
+        match next_step_upto(&sh, &b, true, max_rating) {
+            Some(s) if s.rating <= max_rating => b.apply(&s, t.width),
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// The highest rating of a level word (extreme: any).
+pub fn max_rating(level: &str) -> f64 {
+    match level {
+        "easy" => 1.5,
+        "medium" => 2.5,
+        "hard" => 3.2,
+        "expert" => 4.5,
+        _ => f64::INFINITY,
+    }
 }
 
 fn solver_step(sh: &Shape, b: &Board, solution: &Filling) -> Option<Step> {
@@ -809,6 +850,38 @@ mod tests {
             "if r5c6=5, then singles give r3c5=5; piece f would have no place for 5; so r5c6 is not 5"
         );
         assert_eq!(c.eliminations.len(), 1);
+    }
+
+    #[test]
+    fn solving_within_a_level_follows_the_explanation() {
+        for (level, max) in [
+            ("easy", 1.5),
+            ("medium", 2.5),
+            ("hard", 3.2),
+            ("expert", 4.5),
+        ] {
+            assert_eq!(max_rating(level), max);
+            assert_eq!(super::level(max), level);
+            assert_ne!(super::level(max + 0.01), level);
+        }
+        assert!(max_rating("extreme").is_infinite());
+        // The seed's example needs singles only; HARD is beyond every technique.
+        let (t, _, e) = explain(
+            "...\n.3.\n..2\n...\n..1\n\n112\n312\n311\n334\n544\n",
+            false,
+        );
+        assert_eq!(e.grade.level, "easy");
+        assert!(solves_within(&t, 1.5));
+        let (t, _, e) = explain(HARD, false);
+        assert!(!e.solved);
+        assert!(!solves_within(&t, 4.5));
+        // A path whose hardest step is a contradiction (4.5): within expert, not within hard.
+        let first =
+            "\n.4...2\n......\n.....2\n1..14.\n..5..1\n\n111122\n133222\n433355\n444655\n466665\n";
+        let (t, _, e) = explain(first, false);
+        assert_eq!((e.solved, e.grade.rating), (true, 4.5));
+        assert!(solves_within(&t, 4.5));
+        assert!(!solves_within(&t, 3.2));
     }
 
     #[test]
