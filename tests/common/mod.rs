@@ -35,3 +35,20 @@ pub fn corpus_text(rel: &str) -> Option<String> {
     let p = corpus(rel)?;
     Some(std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("cannot read {}: {e}", p.display())))
 }
+
+/// The command of an external DIMACS solver on the PATH (`cadical -q`), or `None` after printing
+/// why the test skips. `.ci/run` installs CaDiCaL from Debian's packages.
+pub fn cadical() -> Option<String> {
+    let found = std::process::Command::new("cadical")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if found {
+        Some("cadical -q".to_string())
+    } else {
+        eprintln!(
+            "SKIPPED: `cadical` is not on the PATH (apt-get install cadical); this external-solver test checks nothing"
+        );
+        None
+    }
+}
