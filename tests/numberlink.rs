@@ -360,7 +360,7 @@ fn bad_input_names_file_line_and_column() {
     );
     bad(
         "SIZE 3X3\nLINE_NUM 1\nLINE#1 (0,0)-(3,0)\n",
-        "bad.nl:3:1: (3,0) is outside",
+        "bad.nl:3:14: (3,0) is outside",
     );
     bad(
         "SIZE 3X3\nLINE_NUM 2\nLINE#1 (0,0)-(2,0)\n",

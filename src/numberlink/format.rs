@@ -453,12 +453,22 @@ fn parse_contest(file: &str, lines: &[(usize, &str)]) -> Result<Numberlink, Inpu
                     format!("LINE#{num} is given twice (also on line {other})"),
                 ));
             }
-            let mut cell = |(x, y): (usize, usize)| -> Result<usize, InputError> {
+            // The column of each point's `(`, so an error points at the point itself.
+            let opens: Vec<usize> = t
+                .char_indices()
+                .filter(|&(_, c)| c == '(')
+                .map(|(i, _)| col0 + t[..i].chars().count())
+                .collect();
+            let (col_a, col_b) = (
+                opens.first().copied().unwrap_or(col0),
+                opens.get(1).copied().unwrap_or(col0),
+            );
+            let mut cell = |(x, y): (usize, usize), col: usize| -> Result<usize, InputError> {
                 if x >= w || y >= h {
                     return Err(InputError::new(
                         file,
                         ln,
-                        col0,
+                        col,
                         format!(
                             "({x},{y}) is outside the {w}x{h} board (x 0-{}, y 0-{})",
                             w - 1,
@@ -471,14 +481,14 @@ fn parse_contest(file: &str, lines: &[(usize, &str)]) -> Result<Numberlink, Inpu
                     return Err(InputError::new(
                         file,
                         ln,
-                        col0,
+                        col,
                         format!("({x},{y}) is already an end of LINE#{other} (line {oln})"),
                     ));
                 }
                 owner.insert(c, (num, ln));
                 Ok(c)
             };
-            let (ca, cb) = (cell(a)?, cell(b)?);
+            let (ca, cb) = (cell(a, col_a)?, cell(b, col_b)?);
             paths.push((num, ca, cb, ln));
         } else {
             return Err(InputError::new(
@@ -639,11 +649,12 @@ mod tests {
         let e = err("3 3\nA.A\n...\n");
         assert!(e.message.contains("only 2 rows"), "{e}");
         let e = err("SIZE 3X3\nLINE_NUM 1\nLINE#1 (0,0)-(3,0)\n");
-        assert_eq!(e.line, 3);
+        assert_eq!((e.line, e.col), (3, 14), "the column of the point's `(`");
         assert!(e.message.contains("outside"), "{e}");
         let e = err("SIZE 3X3\nLINE_NUM 2\nLINE#1 (0,0)-(2,0)\n");
         assert!(e.message.contains("LINE_NUM says 2"), "{e}");
         let e = err("SIZE 3X3\nLINE#1 (0,0)-(2,0)\nLINE#2 (0,0)-(2,2)\n");
+        assert_eq!((e.line, e.col), (3, 8));
         assert!(e.message.contains("already an end of LINE#1"), "{e}");
         let e = err("# nothing\n");
         assert!(e.message.contains("no puzzle"));
