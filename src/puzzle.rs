@@ -88,12 +88,25 @@ pub struct Model<M> {
     pub map: M,
 }
 
-/// One cell's value, 0-based coordinates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// One cell's value, 0-based coordinates. In JSON it also carries the cell's name as players
+/// write it (`"cell": "r4c9"`, 1-based), so scripts need not convert.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CellValue {
     pub row: usize,
     pub col: usize,
     pub value: i64,
+}
+
+impl Serialize for CellValue {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("CellValue", 4)?;
+        st.serialize_field("row", &self.row)?;
+        st.serialize_field("col", &self.col)?;
+        st.serialize_field("cell", &cell_name(self.row, self.col))?;
+        st.serialize_field("value", &self.value)?;
+        st.end()
+    }
 }
 
 /// How to draw.

@@ -371,6 +371,25 @@ fn cli_explain_hint_grade() {
         .stdout(predicates::str::contains(
             "hidden single: r1c6=8: the only place for 8 in box 2",
         ));
+    // In JSON a step's cells carry 0-based coordinates and the name players write.
+    let out = Command::cargo_bin("gridsat")
+        .unwrap()
+        .args(["hint", "--no-progress", "--json"])
+        .arg(&classic)
+        .output()
+        .unwrap();
+    let hint: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let placed = &hint["step"]["placements"][0];
+    assert_eq!(
+        (
+            &placed["row"],
+            &placed["col"],
+            &placed["cell"],
+            &placed["value"]
+        ),
+        (&0.into(), &5.into(), &"r1c6".into(), &8.into()),
+        "{hint}"
+    );
     Command::cargo_bin("gridsat")
         .unwrap()
         .args(["grade", "--no-progress"])
