@@ -312,6 +312,68 @@ fn a_25x25_puzzle_takes_the_fast_path() {
     assert_unique(p);
 }
 
+/// The givens plain removal left on the grid of a puzzle the low-clue search found, from its
+/// note (`None`: plain removal found it).
+fn plain_left(text: &str) -> Option<usize> {
+    let note = "# found by the low-clue search: plain removal left ";
+    let line = text.lines().find(|l| l.starts_with(note))?;
+    line[note.len()..].split_whitespace().next()?.parse().ok()
+}
+
+/// Below what plain removal reaches on a grid (21 to 27 givens on 9x9), the low-clue search
+/// takes over: the puzzles it finds are unique (proved again here), have exactly the givens
+/// their header claims, inside the range, keep their symmetry and `--minimal`, and the same
+/// seed finds the same puzzle.
+#[test]
+fn the_low_clue_search_reaches_what_removal_misses() {
+    // (arguments, fewest, most givens, symmetry, minimal)
+    let cases: [(&[&str], usize, usize, &str, bool); 4] = [
+        (&["--clues", "20", "--seed", "1"], 20, 20, "none", false),
+        (&["--clues", "19", "--seed", "7"], 19, 19, "none", false),
+        (
+            &["--clues", "19-20", "--minimal", "--seed", "1"],
+            19,
+            20,
+            "none",
+            true,
+        ),
+        (
+            &[
+                "--clues",
+                "21-22",
+                "--symmetry",
+                "rotational",
+                "--seed",
+                "1",
+            ],
+            21,
+            22,
+            "rotational",
+            false,
+        ),
+    ];
+    for (args, lo, hi, sym, minimal) in cases {
+        let out = ok(args);
+        let left = plain_left(&out).unwrap_or_else(|| panic!("{args:?}: no search note\n{out}"));
+        assert!(
+            left > hi,
+            "{args:?}: plain removal left {left}, in range already"
+        );
+        let ps = read(&out, None);
+        let hs = headers(&out);
+        assert_eq!((ps.len(), hs.len()), (1, 1), "{out}");
+        let p = &ps[0];
+        assert_eq!(p.clue_count(), hs[0].1, "{args:?}");
+        assert!((lo..=hi).contains(&p.clue_count()), "{args:?}: {out}");
+        assert_unique(p);
+        assert_symmetric(p, sym);
+        if minimal {
+            assert_minimal(p);
+        }
+        assert_eq!(ok(args), out, "{args:?}: same seed, same puzzle");
+    }
+}
+
 #[test]
 fn a_target_out_of_reach_is_reported_not_looped_on() {
     let r = generate(&["--clues", "17", "--attempts", "2", "--count", "2"]);
@@ -324,6 +386,14 @@ fn a_target_out_of_reach_is_reported_not_looped_on() {
         r.stderr
     );
     assert!(r.stderr.contains("below about 21 givens"), "{}", r.stderr);
+    // Each grid got the low-clue search: 300 moves, bounded by --attempts.
+    assert!(
+        r.stderr
+            .contains("the low-clue search (600 moves) got down to"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("17 practically never"), "{}", r.stderr);
     assert!(
         r.stderr
             .contains("generated 0 of 2 puzzles; missed the target for seeds 1, 2"),
