@@ -250,7 +250,8 @@ pub struct GenerateArgs {
     /// 27-35, hard 19-26, evil 16-18 on 9x9, scaled by cell count on other sizes).
     #[arg(long, value_name = "MIN-MAX|BAND")]
     pub clues: Option<String>,
-    /// Fresh grids tried per puzzle before its target counts as missed (default 100).
+    /// Fresh grids tried per puzzle before its target counts as missed (default 100); also
+    /// bounds the Sudoku low-clue search (300 moves per grid, 10,000 near the target).
     #[arg(long, value_name = "N")]
     pub attempts: Option<usize>,
     /// How puzzles are written: line (one line per puzzle) or grid (default: line up to 9x9,
@@ -292,7 +293,11 @@ Sudoku:
 
   Every target has a bound: --attempts fresh grids per puzzle (default 100). A missed target
   is reported on standard error with what was seen, and the exit code is 1. Removing givens at
-  random rarely gets a 9x9 puzzle below about 21 givens.
+  random rarely gets a 9x9 puzzle below about 21 givens; when a grid's reduction stays above
+  the --clues range, a low-clue search goes on with that grid (remove a given, add others back
+  where another solution differs, reduce again): 300 moves per grid, 10,000 once within one
+  given of the range. On 9x9 it finds 20 or 19 givens in about a second; 18 needs
+  --attempts 500 or so; 17 practically never.
 
   --minimal: no single given can be removed. Without it, a symmetric puzzle is orbit-minimal:
   no whole orbit can go, but a single given of an orbit might.
