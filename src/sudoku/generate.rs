@@ -761,20 +761,13 @@ impl LowClues<'_> {
     /// One solve for the kept givens; another solution is remembered as a witness.
     fn solve(&mut self, kept: &[bool]) -> Result<SatOutcome> {
         if self.session.calls >= RENEW_CALLS {
-            let m = self.model;
-            self.session = Session::new(
-                Box::new(Varisat::new()),
-                &m.formula,
-                m.answer.clone(),
-                m.one_hot,
-            );
+            self.session = session_for(self.model);
             let block = self.session.blocking_clause(self.full);
             self.session.add_clause(&block);
         }
         let out = self.session.solve(&self.lits(kept))?;
         if let SatOutcome::Sat(other) = &out {
-            let differs: Vec<bool> = self.givens.iter().map(|&l| !other.lit(l)).collect();
-            let w = bits(&differs);
+            let w = self.differs(other);
             if self.witnesses.len() < WITNESSES {
                 self.witnesses.push(w);
             } else {
@@ -783,6 +776,17 @@ impl LowClues<'_> {
             }
         }
         Ok(out)
+    }
+
+    /// The cells where `other` (another solution) differs from the grid, as a bit set.
+    fn differs(&self, other: &Assignment) -> Vec<u64> {
+        bits(
+            &self
+                .givens
+                .iter()
+                .map(|&l| !other.lit(l))
+                .collect::<Vec<_>>(),
+        )
     }
 
     /// A remembered other solution that agrees with every given of `kept` (its cells where it
@@ -874,13 +878,7 @@ impl LowClues<'_> {
                 Some(w) => w.clone(),
                 None => match self.solve(kept)? {
                     SatOutcome::Unsat(core) => return Ok(Some(core)),
-                    SatOutcome::Sat(other) => bits(
-                        &self
-                            .givens
-                            .iter()
-                            .map(|&l| !other.lit(l))
-                            .collect::<Vec<_>>(),
-                    ),
+                    SatOutcome::Sat(other) => self.differs(&other),
                 },
             };
             let mut candidates: Vec<usize> = (0..kept.len())
@@ -898,6 +896,16 @@ impl LowClues<'_> {
             }
         }
     }
+}
+
+/// A fresh embedded session on the Sudoku model (the generator's and the low-clue search's).
+fn session_for(model: &crate::puzzle::Model<model::SudokuMap>) -> Session<'static> {
+    Session::new(
+        Box::new(Varisat::new()),
+        &model.formula,
+        model.answer.clone(),
+        model.one_hot,
+    )
 }
 
 /// How far a count of givens is from the range `lo..=hi`.
@@ -1031,12 +1039,7 @@ pub fn generate(opts: &Options, seed: u64) -> Result<Outcome> {
             }
             (false, None) => default_floor(n).unwrap_or(0),
         };
-        let mut session: Session<'static> = Session::new(
-            Box::new(Varisat::new()),
-            &model.formula,
-            model.answer.clone(),
-            model.one_hot,
-        );
+        let mut session = session_for(&model);
         let (solution, givens, full) = draw_grid(&empty, &model, &mut session, &mut rand)?;
         let mut order = orbits.clone();
         order.shuffle(&mut rand);
