@@ -643,13 +643,10 @@ pub fn solves_within(t: &Tectonic, max_rating: f64) -> bool {
 
 /// The highest rating of a level word (extreme: any).
 pub fn max_rating(level: &str) -> f64 {
-    match level {
-        "easy" => 1.5,
-        "medium" => 2.5,
-        "hard" => 3.2,
-        "expert" => 4.5,
-        _ => f64::INFINITY,
-    }
+    LEVELS
+        .iter()
+        .find(|&&(word, _)| word == level)
+        .map_or(f64::INFINITY, |&(_, top)| top)
 }
 
 fn solver_step(sh: &Shape, b: &Board, solution: &Filling) -> Option<Step> {
@@ -673,14 +670,20 @@ fn solver_step(sh: &Shape, b: &Board, solution: &Filling) -> Option<Step> {
 /// naked pairs up to 2.5, hidden pairs and naked triples up to 3.2, larger subsets and
 /// contradictions up to 4.5, solver steps 10).
 pub fn level(rating: f64) -> &'static str {
-    match rating {
-        r if r <= 1.5 => "easy",
-        r if r <= 2.5 => "medium",
-        r if r <= 3.2 => "hard",
-        r if r <= 4.5 => "expert",
-        _ => "extreme",
-    }
+    LEVELS
+        .iter()
+        .find(|&&(_, top)| rating <= top)
+        .map_or("extreme", |&(word, _)| word)
 }
+
+/// The level words below extreme with the highest rating each allows ([`level`] and
+/// [`max_rating`] both read it).
+const LEVELS: [(&str, f64); 4] = [
+    ("easy", 1.5),
+    ("medium", 2.5),
+    ("hard", 3.2),
+    ("expert", 4.5),
+];
 
 /// The grade of a path on the Tectonic scale.
 pub fn grade(steps: &[Step]) -> Grade {
