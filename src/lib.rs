@@ -8,6 +8,7 @@
 //! - [`explain`]: steps, paths and grades shared by every kind's human-strategy engine.
 //! - [`sudoku`], [`takuzu`], [`tectonic`], [`numberlink`]: one folder per kind, each with its
 //!   format, model, rules, strategies, generator and rendering.
+//! - [`proof`]: what a DRAT proof of a verdict refutes ("unique", "no solution").
 //! - [`kinds`]: reading any file as puzzles of any kind; [`text`]: comment lines and tokens
 //!   with their columns, shared by the text formats.
 //! - [`cli`]: the command line (the binary is a thin wrapper around [`cli::main`]).
@@ -19,6 +20,7 @@ pub mod explain;
 pub mod generate;
 pub mod kinds;
 pub mod numberlink;
+pub mod proof;
 pub mod puzzle;
 pub mod solver;
 pub mod sudoku;

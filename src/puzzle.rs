@@ -136,6 +136,14 @@ pub trait Puzzle {
     fn export_model(&self, mode: GivenMode) -> Model<Self::Map> {
         self.model(mode, true)
     }
+    /// The model a DRAT proof is about ([`crate::proof`]): the export model with the givens as
+    /// literals ([`GivenMode::Assume`]) and every rule in its clauses whatever the reading
+    /// options chose, so that its models are exactly the puzzle's solutions and
+    /// [`Puzzle::refine`] has nothing to add. Numberlink overrides it for exact loops, Takuzu
+    /// for eager distinct lines; `models/<kind>.md` says why this CNF is the rules.
+    fn complete_model(&self) -> Model<Self::Map> {
+        self.export_model(GivenMode::Assume)
+    }
     /// Reads a solution from an assignment of the model.
     fn decode(&self, model: &Model<Self::Map>, a: &Assignment) -> Self::Solution;
     /// Lazy constraints: clauses that a model violates (none for most kinds).

@@ -114,12 +114,33 @@ pub struct RunArgs {
     pub format: Option<String>,
 }
 
+/// DRAT proofs of the verdicts (`solve` and `check`).
+#[derive(Args, Debug, Clone, Default)]
+pub struct ProofArgs {
+    /// Write the files that prove each "unique" and "no solution" verdict to this folder:
+    /// `<stem>-<index>.cnf` (the puzzle's complete rules in DIMACS, with the variable map),
+    /// `.solution` (unique) and `.drat` (a DRAT refutation of the CNF).
+    #[arg(long, value_name = "DIR")]
+    pub proof: Option<String>,
+    /// Check every proof written with an independent DRAT checker (see --checker). Proofs that
+    /// an external solver wrote are always checked.
+    #[arg(long, requires = "proof")]
+    pub verify_proof: bool,
+    /// The DRAT checker: a command that takes the CNF and the proof file (appended in that
+    /// order) and prints `s VERIFIED` when the proof checks (rate: `cargo install rate`;
+    /// drat-trim works too).
+    #[arg(long, value_name = "COMMAND", default_value = "rate")]
+    pub checker: String,
+}
+
 #[derive(Args, Debug)]
 pub struct SolveArgs {
     #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]
     pub run: RunArgs,
+    #[command(flatten)]
+    pub proof: ProofArgs,
     /// Only find a solution; do not check that it is the only one.
     #[arg(long)]
     pub no_unique: bool,
@@ -131,6 +152,8 @@ pub struct CheckArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub run: RunArgs,
+    #[command(flatten)]
+    pub proof: ProofArgs,
     /// For a puzzle with several solutions, list the cells whose value is the same in all.
     #[arg(long)]
     pub forced: bool,

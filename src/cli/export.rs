@@ -2,7 +2,7 @@
 
 use super::args::{DecodeArgs, DimacsArgs, SatArgs};
 use super::{load, parse_kind, read_options, read_text};
-use crate::cnf::dimacs::{read_answer, read_cnf, write_cnf, Answer};
+use crate::cnf::dimacs::{read_answer, read_cnf, write_cnf, write_model, Answer};
 use crate::cnf::{Formula, Lit};
 use crate::error::{Error, Result};
 use crate::kinds::{self, AnyPuzzle};
@@ -37,16 +37,17 @@ fn exported<M>(model: &Model<M>) -> (Formula, Vec<Lit>) {
     (model.formula.clone(), units)
 }
 
-fn write_dimacs<P: Puzzle>(
+/// The first comment lines of every CNF gridsat writes for a puzzle (`dimacs`, `--proof`): what
+/// wrote it, the kind, the puzzle, and the answer variables.
+pub(super) fn puzzle_header<P: Puzzle>(
     p: &P,
+    title: &str,
     file: &str,
     index: usize,
-    unfolded: bool,
-    out: &mut dyn Write,
-) -> std::io::Result<()> {
-    let model = p.export_model(mode(unfolded));
-    let mut header = vec![
-        "gridsat DIMACS export".to_string(),
+    model: &Model<P::Map>,
+) -> Vec<String> {
+    vec![
+        title.to_string(),
         format!("kind: {}", p.kind().name()),
         format!("puzzle: {} #{index} ({})", file, p.describe()),
         format!(
@@ -58,6 +59,27 @@ fn write_dimacs<P: Puzzle>(
                 ""
             }
         ),
+    ]
+}
+
+/// One `given LITERAL LABEL` comment line per given of the model.
+pub(super) fn given_lines<M>(model: &Model<M>) -> impl Iterator<Item = String> + '_ {
+    model
+        .givens
+        .iter()
+        .map(|g| format!("given {} {}", g.lit.to_dimacs(), g.label))
+}
+
+fn write_dimacs<P: Puzzle>(
+    p: &P,
+    file: &str,
+    index: usize,
+    unfolded: bool,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let model = p.export_model(mode(unfolded));
+    let mut header = puzzle_header(p, "gridsat DIMACS export", file, index, &model);
+    header.extend([
         if unfolded {
             format!(
                 "givens: {} unit clauses at the end, one per given (c given lines)",
@@ -73,10 +95,8 @@ fn write_dimacs<P: Puzzle>(
             "read the answer back with: gridsat decode {file} ANSWER --index {index}{}",
             if unfolded { " --unfolded" } else { "" }
         ),
-    ];
-    for g in &model.givens {
-        header.push(format!("given {} {}", g.lit.to_dimacs(), g.label));
-    }
+    ]);
+    header.extend(given_lines(&model));
     let (f, units) = exported(&model);
     write_cnf(&f, &header, &units, out)
 }
@@ -206,19 +226,7 @@ pub fn sat(a: &SatArgs) -> Result<i32> {
     let mut out = String::new();
     let code = match s.solve(&[])? {
         Outcome::Sat(m) => {
-            out.push_str("s SATISFIABLE\n");
-            let lits: Vec<String> = (0..f.num_vars())
-                .map(|i| {
-                    let v = crate::cnf::Var::from_index(i);
-                    v.lit(m.var(v)).to_dimacs().to_string()
-                })
-                .collect();
-            for chunk in lits.chunks(20) {
-                out.push_str("v ");
-                out.push_str(&chunk.join(" "));
-                out.push('\n');
-            }
-            out.push_str("v 0\n");
+            write_model(&m, f.num_vars(), &mut out);
             10
         }
         Outcome::Unsat(_) => {

@@ -6,6 +6,7 @@ pub mod args;
 mod explain;
 mod export;
 mod generate;
+mod proof;
 mod report;
 
 use crate::error::{Error, Result};
@@ -45,7 +46,7 @@ fn run(cli: Cli) -> Result<i32> {
                     grids: true,
                 }
             };
-            report::run_batch(&load(&a.input)?, mode, &a.run)
+            report::run_batch(&load(&a.input)?, mode, &a.run, &a.proof)
         }
         Command::Check(a) => report::run_batch(
             &load(&a.input)?,
@@ -54,10 +55,14 @@ fn run(cli: Cli) -> Result<i32> {
                 grids: false,
             },
             &a.run,
+            &a.proof,
         ),
-        Command::Count(a) => {
-            report::run_batch(&load(&a.input)?, report::Mode::Count(a.max), &a.run)
-        }
+        Command::Count(a) => report::run_batch(
+            &load(&a.input)?,
+            report::Mode::Count(a.max),
+            &a.run,
+            &args::ProofArgs::default(),
+        ),
         Command::Dimacs(a) => export::dimacs(&a),
         Command::Decode(a) => export::decode(&a),
         Command::Explain(a) => explain::run(&a, explain::Verb::Explain),

@@ -1,7 +1,7 @@
 //! One report per puzzle (text or a JSON Lines object), a summary line for batches, and the
 //! exit code. The verbs are the generic ones of [`crate::puzzle`].
 
-use super::args::RunArgs;
+use super::args::{ProofArgs, RunArgs};
 use super::solver_choice;
 use crate::error::Result;
 use crate::kinds::AnyPuzzle;
@@ -48,6 +48,9 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count_complete: Option<bool>,
     pub time_ms: f64,
+    /// With `--proof`: the files that prove a unique or none verdict.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof: Option<super::proof::ProofFiles>,
     #[serde(flatten)]
     pub extra: serde_json::Map<String, serde_json::Value>,
     #[serde(skip)]
@@ -184,8 +187,14 @@ fn headline(r: &Report, mode: Mode) -> String {
 }
 
 /// Runs `mode` on every puzzle, prints reports and a summary, and returns the exit code.
-pub fn run_batch(files: &[(String, Vec<AnyPuzzle>)], mode: Mode, run: &RunArgs) -> Result<i32> {
+pub fn run_batch(
+    files: &[(String, Vec<AnyPuzzle>)],
+    mode: Mode,
+    run: &RunArgs,
+    proof: &ProofArgs,
+) -> Result<i32> {
     let choice = solver_choice(run)?;
+    let proofs = super::proof::Proofs::new(proof, files)?;
     // `--format`: the puzzles are written back with their solutions at the end; checked first.
     let mut written: Vec<(&AnyPuzzle, Option<Vec<Vec<i64>>>)> = Vec::new();
     if let Some(f) = &run.format {
@@ -219,6 +228,9 @@ pub fn run_batch(files: &[(String, Vec<AnyPuzzle>)], mode: Mode, run: &RunArgs) 
             r.time_ms = (t.elapsed().as_secs_f64() * 1e6).round() / 1e3;
             r.file = file.clone();
             r.index = i + 1;
+            if let Some(proofs) = &proofs {
+                r.proof = with_puzzle!(any, p => proofs.prove(p, &r, &choice))?;
+            }
             match r.status {
                 "unique" => unique += 1,
                 "multiple" => multiple += 1,
@@ -230,8 +242,12 @@ pub fn run_batch(files: &[(String, Vec<AnyPuzzle>)], mode: Mode, run: &RunArgs) 
                 written.push((any, r.solution.clone().filter(|_| solved)));
             }
             let mut write = || -> std::io::Result<()> {
+                let proof_line = r.proof.as_ref().map(super::proof::line);
                 if run.format.is_some() {
                     eprintln!("{}", headline(&r, mode));
+                    if let Some(l) = &proof_line {
+                        eprintln!("{l}");
+                    }
                     Ok(())
                 } else if run.json {
                     serde_json::to_writer(&mut out, &r)?;
@@ -240,6 +256,9 @@ pub fn run_batch(files: &[(String, Vec<AnyPuzzle>)], mode: Mode, run: &RunArgs) 
                     writeln!(out, "{}", headline(&r, mode))?;
                     if let Some(forced) = &r.forced_cells {
                         writeln!(out, "forced cells ({}): {}", forced.len(), forced.join(" "))?;
+                    }
+                    if let Some(l) = &proof_line {
+                        writeln!(out, "{l}")?;
                     }
                     write!(out, "{}", r.text)?;
                     if !r.text.is_empty() {

@@ -45,6 +45,24 @@ pub fn write_cnf(
     out.write_all(buf.as_bytes())
 }
 
+/// Writes a model as a SAT-competition solver answers: `s SATISFIABLE`, then the value of every
+/// variable `1..=num_vars` on `v` lines of 20 literals, ending with `v 0`.
+pub fn write_model(a: &Assignment, num_vars: usize, out: &mut String) {
+    out.push_str("s SATISFIABLE\n");
+    let lits: Vec<String> = (0..num_vars)
+        .map(|i| {
+            let v = super::Var::from_index(i);
+            v.lit(a.var(v)).to_dimacs().to_string()
+        })
+        .collect();
+    for chunk in lits.chunks(20) {
+        out.push_str("v ");
+        out.push_str(&chunk.join(" "));
+        out.push('\n');
+    }
+    out.push_str("v 0\n");
+}
+
 /// What a solver said about a formula.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
@@ -237,6 +255,16 @@ mod tests {
             text,
             "c gridsat sudoku 4x4\nc variable map: c var <number> <name>\nc var 1 r1c1=1\np cnf 2 2\n1 -2 0\n2 0\n"
         );
+    }
+
+    #[test]
+    fn writes_a_model_that_reads_back() {
+        let a = Assignment::new((0..23).map(|i| i % 3 == 0).collect());
+        let mut text = String::new();
+        write_model(&a, 23, &mut text);
+        assert!(text.starts_with("s SATISFIABLE\nv 1 -2 -3 4 "));
+        assert_eq!(text.lines().filter(|l| l.starts_with("v ")).count(), 3);
+        assert_eq!(read_answer(&text, 23).unwrap(), Answer::Sat(a));
     }
 
     #[test]

@@ -271,6 +271,15 @@ impl Puzzle for Numberlink {
         model::build(self, mode, true, false)
     }
 
+    /// Loops banned exactly (order labels), whatever `--loops` chose, and no normal form.
+    fn complete_model(&self) -> Model<Self::Map> {
+        let exact = Numberlink {
+            loops: Loops::Exact,
+            ..self.clone()
+        };
+        model::build(&exact, GivenMode::Assume, true, false)
+    }
+
     fn decode(&self, model: &Model<Self::Map>, a: &Assignment) -> Links {
         model::decode(self, &model.map, a)
     }

@@ -16,6 +16,7 @@ pub struct External {
     command: String,
     timeout: Option<f64>,
     formula: Formula,
+    proof: Option<PathBuf>,
 }
 
 static FILE_COUNTER: AtomicUsize = AtomicUsize::new(0);
@@ -27,7 +28,27 @@ impl External {
             command: command.trim().to_string(),
             timeout,
             formula: Formula::without_names(),
+            proof: None,
         }
+    }
+
+    /// The same backend asking the solver for a DRAT proof: `proof` is passed after the CNF
+    /// file (`COMMAND... FILE PROOF`, as CaDiCaL and kissat take it), for a solver run once
+    /// without assumptions (see [`crate::proof`]).
+    pub fn with_proof(mut self, proof: PathBuf) -> External {
+        self.proof = Some(proof);
+        self
+    }
+
+    /// True when the command's program is one known to write a DRAT proof to a file named
+    /// after the CNF file: CaDiCaL or kissat.
+    pub fn writes_drat(command: &str) -> bool {
+        let program = command.split_whitespace().next().unwrap_or("");
+        let name = std::path::Path::new(program)
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("");
+        matches!(name, "cadical" | "kissat")
     }
 
     fn temp_path() -> PathBuf {
@@ -58,6 +79,7 @@ impl External {
         let child = Command::new(program)
             .args(words)
             .arg(&path)
+            .args(&self.proof)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -11,7 +11,7 @@ mod varisat_backend;
 
 pub use engine::{Session, Verdict};
 pub use external::External;
-pub use varisat_backend::Varisat;
+pub use varisat_backend::{solve_with_proof, Varisat};
 
 use crate::cnf::{Assignment, Formula, Lit};
 
@@ -34,6 +34,8 @@ pub enum SolverError {
     Timeout { command: String, seconds: f64 },
     #[error("solver command `{command}` gave no usable answer: {detail}")]
     BadOutput { command: String, detail: String },
+    #[error("solver command `{command}` gave a wrong answer: {detail}")]
+    Wrong { command: String, detail: String },
     #[error("solver failed: {0}")]
     Internal(String),
 }

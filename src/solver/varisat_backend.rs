@@ -1,7 +1,7 @@
 //! The embedded backend: varisat, a CDCL solver in pure Rust, used incrementally.
 
 use super::{Backend, Outcome, SolverError};
-use crate::cnf::{Assignment, Lit};
+use crate::cnf::{Assignment, Formula, Lit};
 
 /// The varisat solver behind the [`Backend`] trait.
 pub struct Varisat {
@@ -25,6 +25,40 @@ impl Varisat {
             buf: Vec::new(),
         }
     }
+}
+
+/// Solves `formula` once with a fresh varisat solver that writes a binary DRAT proof to `proof`
+/// as it goes: on `Unsat`, `proof` refutes `formula` for any DRAT checker. varisat 0.2 writes a
+/// valid DRAT proof only for such a run: the proof is asked for before any clause, there are no
+/// assumptions, and no clause comes after a SAT answer.
+pub fn solve_with_proof(
+    formula: &Formula,
+    proof: &mut dyn std::io::Write,
+) -> Result<Outcome, SolverError> {
+    let mut solver = varisat::Solver::new();
+    solver.write_proof(proof, varisat::ProofFormat::BinaryDrat);
+    let mut buf = Vec::new();
+    for c in formula.clauses() {
+        use varisat::ExtendFormula;
+        buf.clear();
+        buf.extend(c.iter().map(|&l| to_varisat(l)));
+        solver.add_clause(&buf);
+    }
+    let failed = |e: varisat::solver::SolverError| SolverError::Internal(e.to_string());
+    let sat = solver.solve().map_err(failed)?;
+    let out = if sat {
+        let mut values = vec![false; formula.num_vars()];
+        for l in solver.model().unwrap_or_default() {
+            if let Some(v) = values.get_mut(l.index()) {
+                *v = l.is_positive();
+            }
+        }
+        Outcome::Sat(Assignment::new(values))
+    } else {
+        Outcome::Unsat(Vec::new())
+    };
+    solver.close_proof().map_err(failed)?;
+    Ok(out)
 }
 
 fn to_varisat(l: Lit) -> varisat::Lit {

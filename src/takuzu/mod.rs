@@ -334,6 +334,11 @@ impl Puzzle for Takuzu {
         model::build(self, mode, true, encoding)
     }
 
+    /// Distinct lines eager (difference variables in the clauses), whatever was asked.
+    fn complete_model(&self) -> Model<Self::Map> {
+        model::build(self, GivenMode::Assume, true, DistinctEncoding::Eager)
+    }
+
     fn decode(&self, model: &Model<Self::Map>, a: &Assignment) -> Grid {
         model::decode(self, &model.map, a)
     }

@@ -1,0 +1,281 @@
+//! `--proof DIR` and `--verify-proof`: for each puzzle found unique or without solution, the
+//! files that prove it (`DIR/<stem>-<index>.cnf`, `.solution`, `.drat`), and an independent
+//! DRAT checker (`rate` unless `--checker` names another) run on them. What the CNF says comes
+//! from [`crate::proof`]; this module writes the files, runs the prover and the checker, and
+//! fills the report's `proof` object.
+
+use super::args::ProofArgs;
+use super::export::puzzle_header;
+use super::report::Report;
+use crate::cnf::dimacs::{write_cnf, write_model};
+use crate::error::{Error, Result};
+use crate::kinds::AnyPuzzle;
+use crate::proof::{self, Statement};
+use crate::puzzle::{Puzzle, Style};
+use crate::solver::{solve_with_proof, Backend, External, SolverChoice, SolverError};
+use serde::Serialize;
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+/// Where one run's proofs go and how they are checked.
+pub struct Proofs {
+    dir: PathBuf,
+    verify: bool,
+    checker: String,
+    /// The file-name stem of each input file (`puzzles/sudoku/classic.txt` → `classic`).
+    stems: HashMap<String, String>,
+}
+
+/// The proof of one verdict: the `proof` object of `--json`.
+#[derive(Serialize, Debug, Clone)]
+pub struct ProofFiles {
+    pub cnf: String,
+    /// The solution as a SAT answer to the CNF without its last clause (unique only).
+    pub solution: Option<String>,
+    pub drat: String,
+    /// The checker's verdict; `null` when it was not run (no `--verify-proof`).
+    pub verified: Option<bool>,
+    /// The checker command that was run (`null` when none was).
+    pub checker: Option<String>,
+    /// What wrote the DRAT proof: `varisat`, or the external solver's command.
+    pub prover: String,
+    /// Time to write the files and the proof, in milliseconds.
+    pub time_ms: f64,
+    /// Time the checker took, in milliseconds (`null` when it was not run).
+    pub check_ms: Option<f64>,
+}
+
+fn millis(t: Instant) -> f64 {
+    (t.elapsed().as_secs_f64() * 1e6).round() / 1e3
+}
+
+fn cannot_write(path: &Path, e: std::io::Error) -> Error {
+    Error::Usage(format!("cannot write {}: {e}", path.display()))
+}
+
+impl Proofs {
+    /// The proof settings of a run over `files`, or `None` without `--proof`. Creates the
+    /// folder; two input files with the same stem would overwrite each other's proofs, so they
+    /// are refused before anything is solved.
+    pub fn new(a: &ProofArgs, files: &[(String, Vec<AnyPuzzle>)]) -> Result<Option<Proofs>> {
+        let Some(dir) = &a.proof else {
+            return Ok(None);
+        };
+        if a.checker.trim().is_empty() {
+            return Err(Error::Usage("--checker needs a command".into()));
+        }
+        let dir = PathBuf::from(dir);
+        std::fs::create_dir_all(&dir).map_err(|e| {
+            Error::Usage(format!("cannot create the proof folder {}: {e}", dir.display()))
+        })?;
+        let mut stems: HashMap<String, String> = HashMap::new();
+        let mut owners: HashMap<String, String> = HashMap::new();
+        for (file, _) in files {
+            let stem = if file == "<stdin>" {
+                "stdin".to_string()
+            } else {
+                Path::new(file)
+                    .file_stem()
+                    .map_or("puzzle".into(), |s| s.to_string_lossy().into_owned())
+            };
+            match owners.get(&stem) {
+                Some(other) if other != file => {
+                    return Err(Error::Usage(format!(
+                        "--proof names its files after the input file, and {other} and {file} would both write {stem}-N files: prove them in separate runs"
+                    )))
+                }
+                _ => {
+                    owners.insert(stem.clone(), file.clone());
+                    stems.insert(file.clone(), stem);
+                }
+            }
+        }
+        Ok(Some(Proofs {
+            dir,
+            verify: a.verify_proof,
+            checker: a.checker.trim().to_string(),
+            stems,
+        }))
+    }
+
+    fn path(&self, file: &str, index: usize, ext: &str) -> PathBuf {
+        let stem = self.stems.get(file).map_or("puzzle", String::as_str);
+        self.dir.join(format!("{stem}-{index}.{ext}"))
+    }
+
+    /// The proof of `r`'s verdict about `p` (puzzle `r.index` of `r.file`): `None` unless the
+    /// verdict is unique or none. A proof that does not check, or a prover that finds a model,
+    /// is an error: the verdict is not printed as if it were proven.
+    pub fn prove<P: Puzzle>(
+        &self,
+        p: &P,
+        r: &Report,
+        choice: &SolverChoice,
+    ) -> Result<Option<ProofFiles>> {
+        let start = Instant::now();
+        let st = match (r.status, &r.solution) {
+            ("unique", Some(rows)) => proof::unique(p, choice, rows)?,
+            ("none", _) => proof::none(p, r.conflicting_givens.as_deref().unwrap_or(&[]))?,
+            _ => return Ok(None),
+        };
+        let cnf = self.path(&r.file, r.index, "cnf");
+        let mut header = puzzle_header(p, "gridsat proof formula", &r.file, r.index, &st.model);
+        header.extend(st.describe());
+        header.extend(st.givens.iter().cloned());
+        std::fs::File::create(&cnf)
+            .and_then(|mut f| write_cnf(&st.formula, &header, &[], &mut f))
+            .map_err(|e| cannot_write(&cnf, e))?;
+        let solution = match &st.solution {
+            Some(a) => {
+                let path = self.path(&r.file, r.index, "solution");
+                std::fs::write(&path, solution_text(p, &st, a, r, &cnf))
+                    .map_err(|e| cannot_write(&path, e))?;
+                Some(path)
+            }
+            None => None,
+        };
+        let drat = self.path(&r.file, r.index, "drat");
+        let _ = std::fs::remove_file(&drat);
+        let (outcome, prover) = match choice {
+            SolverChoice::Command { command, timeout } if External::writes_drat(command) => {
+                let mut ext = External::new(command, *timeout).with_proof(drat.clone());
+                ext.add_formula(&st.formula);
+                (ext.solve(&[])?, Some(command.clone()))
+            }
+            _ => {
+                let file = std::fs::File::create(&drat).map_err(|e| cannot_write(&drat, e))?;
+                let mut w = std::io::BufWriter::new(file);
+                let out = solve_with_proof(&st.formula, &mut w)?;
+                w.flush().map_err(|e| cannot_write(&drat, e))?;
+                (out, None)
+            }
+        };
+        proof::judge(p, &st, &outcome, choice)?;
+        let time_ms = millis(start);
+        // A proof from an external solver is what makes its answer trustworthy: always checked.
+        let (verified, check_ms) = if self.verify || prover.is_some() {
+            let t = Instant::now();
+            if let Err(why) = self.check(&cnf, &drat) {
+                return Err(match &prover {
+                    Some(command) => Error::Solver(SolverError::Wrong {
+                        command: command.clone(),
+                        detail: format!(
+                            "it answered UNSATISFIABLE for {}, but {why}",
+                            cnf.display()
+                        ),
+                    }),
+                    None => Error::Bug(format!(
+                        "varisat's proof for {}: {why}",
+                        cnf.display()
+                    )),
+                });
+            }
+            (Some(true), Some(millis(t)))
+        } else {
+            (None, None)
+        };
+        let show = |p: &Path| p.display().to_string();
+        Ok(Some(ProofFiles {
+            cnf: show(&cnf),
+            solution: solution.as_deref().map(show),
+            drat: show(&drat),
+            verified,
+            checker: verified.map(|_| self.checker.clone()),
+            prover: prover.unwrap_or_else(|| "varisat".into()),
+            time_ms,
+            check_ms,
+        }))
+    }
+
+    /// Runs the checker on `cnf` and `drat`: `Ok` when it prints `s VERIFIED` (and not
+    /// `s NOT VERIFIED`), else what went wrong.
+    fn check(&self, cnf: &Path, drat: &Path) -> std::result::Result<(), String> {
+        if !drat.exists() {
+            return Err(format!("it wrote no proof file {}", drat.display()));
+        }
+        let mut words = self.checker.split_whitespace();
+        let program = words.next().unwrap_or("rate");
+        let out = Command::new(program)
+            .args(words)
+            .arg(cnf)
+            .arg(drat)
+            .stdin(Stdio::null())
+            .output()
+            .map_err(|e| {
+                format!(
+                    "the DRAT checker `{}` could not be started ({e}; install rate with `cargo install rate`, or name another checker with --checker)",
+                    self.checker
+                )
+            })?;
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let status: Vec<&str> = stdout
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.starts_with("s "))
+            .collect();
+        if status.contains(&"s VERIFIED") && !status.contains(&"s NOT VERIFIED") {
+            return Ok(());
+        }
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let said = status
+            .last()
+            .copied()
+            .or_else(|| stderr.lines().map(str::trim).find(|l| !l.is_empty()))
+            .unwrap_or("no `s VERIFIED` line");
+        Err(format!(
+            "its DRAT proof {} does not check: {} says `{said}`",
+            drat.display(),
+            self.checker
+        ))
+    }
+}
+
+/// The `.solution` file: the grid as comment lines, then the solution as a SAT solver's answer
+/// to the CNF without its last clause (`gridsat decode`, or any script, can read it).
+fn solution_text<P: Puzzle>(
+    p: &P,
+    st: &Statement<P::Map>,
+    a: &crate::cnf::Assignment,
+    r: &Report,
+    cnf: &Path,
+) -> String {
+    let mut text = format!(
+        "c the only solution of {} #{} ({} {})\nc as an answer to {} without its last clause\n",
+        r.file,
+        r.index,
+        p.kind().name(),
+        p.describe(),
+        cnf.display()
+    );
+    let s = p.decode(&st.model, a);
+    for line in p.render(Some(&s), Style::default()).lines() {
+        text.push_str("c ");
+        text.push_str(line);
+        text.push('\n');
+    }
+    write_model(a, st.formula.num_vars(), &mut text);
+    text
+}
+
+/// The text line under a report's headline.
+pub fn line(f: &ProofFiles) -> String {
+    let files = [Some(&f.cnf), f.solution.as_ref(), Some(&f.drat)]
+        .into_iter()
+        .flatten()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let by = if f.prover == "varisat" {
+        String::new()
+    } else {
+        format!(" by {}", f.prover)
+    };
+    match (f.verified, &f.checker) {
+        (Some(true), Some(c)) => format!("proof{by}: {files} (verified by {c})"),
+        (Some(false), Some(c)) => format!("proof{by}: {files} (NOT verified by {c})"),
+        _ => format!("proof{by}: {files} (not checked; --verify-proof checks it)"),
+    }
+}
