@@ -34,6 +34,9 @@ pub enum Command {
     /// Solve a DIMACS CNF file with the embedded solver, answering like a SAT-competition solver
     /// (`s SATISFIABLE`, `v` lines; exit code 10 or 20).
     Sat(SatArgs),
+    /// Check proofs written by `--proof` as they are on disk: each CNF's DRAT proof with an
+    /// independent checker, and a unique verdict's solution (exit 1 when one does not check).
+    Proof(ProofCheckArgs),
 }
 
 /// Which files, and how to read them.
@@ -204,6 +207,17 @@ pub struct DecodeArgs {
     /// One JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ProofCheckArgs {
+    /// Proof formulas (`<stem>-<index>.cnf` with its `.drat` beside it), or folders of them.
+    #[arg(required = true, value_name = "CNF|DIR")]
+    pub files: Vec<String>,
+    /// The DRAT checker: a command that takes the CNF and the proof file and prints
+    /// `s VERIFIED` when the proof checks.
+    #[arg(long, value_name = "COMMAND", default_value = "rate")]
+    pub checker: String,
 }
 
 #[derive(Args, Debug)]

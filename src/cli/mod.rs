@@ -70,6 +70,7 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Grade(a) => explain::run(&a, explain::Verb::Grade),
         Command::Generate(a) => generate::run(&a),
         Command::Sat(a) => export::sat(&a),
+        Command::Proof(a) => proof::run(&a),
     }
 }
 

@@ -4,10 +4,10 @@
 //! from [`crate::proof`]; this module writes the files, runs the prover and the checker, and
 //! fills the report's `proof` object.
 
-use super::args::ProofArgs;
+use super::args::{ProofArgs, ProofCheckArgs};
 use super::export::puzzle_header;
 use super::report::Report;
-use crate::cnf::dimacs::{write_cnf, write_model};
+use crate::cnf::dimacs::{read_answer, read_cnf, write_cnf, write_model, Answer};
 use crate::error::{Error, Result};
 use crate::kinds::AnyPuzzle;
 use crate::proof::{self, Statement};
@@ -69,7 +69,10 @@ impl Proofs {
         }
         let dir = PathBuf::from(dir);
         std::fs::create_dir_all(&dir).map_err(|e| {
-            Error::Usage(format!("cannot create the proof folder {}: {e}", dir.display()))
+            Error::Usage(format!(
+                "cannot create the proof folder {}: {e}",
+                dir.display()
+            ))
         })?;
         let mut stems: HashMap<String, String> = HashMap::new();
         let mut owners: HashMap<String, String> = HashMap::new();
@@ -158,7 +161,7 @@ impl Proofs {
         // A proof from an external solver is what makes its answer trustworthy: always checked.
         let (verified, check_ms) = if self.verify || prover.is_some() {
             let t = Instant::now();
-            if let Err(why) = self.check(&cnf, &drat) {
+            if let Err(why) = check_drat(&self.checker, &cnf, &drat)? {
                 return Err(match &prover {
                     Some(command) => Error::Solver(SolverError::Wrong {
                         command: command.clone(),
@@ -167,10 +170,7 @@ impl Proofs {
                             cnf.display()
                         ),
                     }),
-                    None => Error::Bug(format!(
-                        "varisat's proof for {}: {why}",
-                        cnf.display()
-                    )),
+                    None => Error::Bug(format!("varisat's proof for {}: {why}", cnf.display())),
                 });
             }
             (Some(true), Some(millis(t)))
@@ -189,48 +189,47 @@ impl Proofs {
             check_ms,
         }))
     }
+}
 
-    /// Runs the checker on `cnf` and `drat`: `Ok` when it prints `s VERIFIED` (and not
-    /// `s NOT VERIFIED`), else what went wrong.
-    fn check(&self, cnf: &Path, drat: &Path) -> std::result::Result<(), String> {
-        if !drat.exists() {
-            return Err(format!("it wrote no proof file {}", drat.display()));
-        }
-        let mut words = self.checker.split_whitespace();
-        let program = words.next().unwrap_or("rate");
-        let out = Command::new(program)
+/// Runs `checker` on `cnf` and `drat`: `Ok(Ok(()))` when it prints `s VERIFIED` (and not
+/// `s NOT VERIFIED`), `Ok(Err(why))` when the proof does not check, and an error when the
+/// checker cannot be run at all.
+fn check_drat(checker: &str, cnf: &Path, drat: &Path) -> Result<std::result::Result<(), String>> {
+    if !drat.exists() {
+        return Ok(Err(format!("it wrote no proof file {}", drat.display())));
+    }
+    let mut words = checker.split_whitespace();
+    let program = words.next().unwrap_or("rate");
+    let out = Command::new(program)
             .args(words)
             .arg(cnf)
             .arg(drat)
             .stdin(Stdio::null())
             .output()
             .map_err(|e| {
-                format!(
-                    "the DRAT checker `{}` could not be started ({e}; install rate with `cargo install rate`, or name another checker with --checker)",
-                    self.checker
-                )
+                Error::Usage(format!(
+                    "the DRAT checker `{checker}` could not be started: {e} (install rate with `cargo install rate`, or name another checker with --checker)"
+                ))
             })?;
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let status: Vec<&str> = stdout
-            .lines()
-            .map(str::trim)
-            .filter(|l| l.starts_with("s "))
-            .collect();
-        if status.contains(&"s VERIFIED") && !status.contains(&"s NOT VERIFIED") {
-            return Ok(());
-        }
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        let said = status
-            .last()
-            .copied()
-            .or_else(|| stderr.lines().map(str::trim).find(|l| !l.is_empty()))
-            .unwrap_or("no `s VERIFIED` line");
-        Err(format!(
-            "its DRAT proof {} does not check: {} says `{said}`",
-            drat.display(),
-            self.checker
-        ))
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let status: Vec<&str> = stdout
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("s "))
+        .collect();
+    if status.contains(&"s VERIFIED") && !status.contains(&"s NOT VERIFIED") {
+        return Ok(Ok(()));
     }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let said = status
+        .last()
+        .copied()
+        .or_else(|| stderr.lines().map(str::trim).find(|l| !l.is_empty()))
+        .unwrap_or("no `s VERIFIED` line");
+    Ok(Err(format!(
+        "its DRAT proof {} does not check: {checker} says `{said}`",
+        drat.display()
+    )))
 }
 
 /// The `.solution` file: the grid as comment lines, then the solution as a SAT solver's answer
@@ -278,4 +277,107 @@ pub fn line(f: &ProofFiles) -> String {
         (Some(false), Some(c)) => format!("proof{by}: {files} (NOT verified by {c})"),
         _ => format!("proof{by}: {files} (not checked; --verify-proof checks it)"),
     }
+}
+
+/// The header line that marks a proof formula whose last clause excludes a solution.
+const EXCLUDES: &str = "and last one clause that excludes the solution";
+
+/// `gridsat proof FILE.cnf|DIR...`: checks proofs written by `--proof` as they are on disk:
+/// each CNF's DRAT proof with the checker, and for a "unique" proof that the `.solution`
+/// beside it satisfies every clause but the last, which it falsifies. Exit 0 when every proof
+/// checks, 1 when one does not.
+pub fn run(a: &ProofCheckArgs) -> Result<i32> {
+    let mut cnfs: Vec<PathBuf> = Vec::new();
+    for f in &a.files {
+        let path = PathBuf::from(f);
+        if path.is_dir() {
+            let mut inside: Vec<PathBuf> = std::fs::read_dir(&path)
+                .map_err(|e| Error::Usage(format!("cannot read {f}: {e}")))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "cnf"))
+                .collect();
+            if inside.is_empty() {
+                return Err(Error::Usage(format!("{f} holds no .cnf file")));
+            }
+            inside.sort();
+            cnfs.extend(inside);
+        } else {
+            cnfs.push(path);
+        }
+    }
+    let mut failed = 0;
+    for cnf in &cnfs {
+        let verdict = verify_files(&a.checker, cnf)?;
+        match &verdict {
+            Ok(what) => println!("{}: verified by {} ({what})", cnf.display(), a.checker),
+            Err(why) => {
+                failed += 1;
+                println!("{}: NOT verified: {why}", cnf.display());
+            }
+        }
+    }
+    Ok(if failed > 0 { 1 } else { 0 })
+}
+
+/// One proof's files checked: what the proof shows, or why it does not.
+fn verify_files(checker: &str, cnf: &Path) -> Result<std::result::Result<String, String>> {
+    let text = super::read_text(&cnf.display().to_string())?;
+    let f = read_cnf(&text).map_err(|e| {
+        Error::Input(crate::error::InputError::new(
+            &cnf.display().to_string(),
+            e.line,
+            e.col,
+            e.message,
+        ))
+    })?;
+    let what = if text
+        .lines()
+        .any(|l| l.starts_with("c ") && l.contains(EXCLUDES))
+    {
+        let sol = cnf.with_extension("solution");
+        let Ok(answer) = std::fs::read_to_string(&sol) else {
+            return Ok(Err(format!(
+                "its last clause excludes a solution, but there is no {}",
+                sol.display()
+            )));
+        };
+        let a = match read_answer(&answer, f.num_vars()) {
+            Ok(Answer::Sat(a)) => a,
+            Ok(_) => return Ok(Err(format!("{} holds no solution", sol.display()))),
+            Err(e) => {
+                return Ok(Err(format!(
+                    "{}:{}:{}: {}",
+                    sol.display(),
+                    e.line,
+                    e.col,
+                    e.message
+                )))
+            }
+        };
+        let n = f.num_clauses();
+        if let Some(k) = f
+            .clauses()
+            .take(n.saturating_sub(1))
+            .position(|c| !c.iter().any(|&l| a.lit(l)))
+        {
+            return Ok(Err(format!(
+                "the solution in {} breaks clause {} of the CNF",
+                sol.display(),
+                k + 1
+            )));
+        }
+        if f.clauses()
+            .last()
+            .is_some_and(|c| c.iter().any(|&l| a.lit(l)))
+        {
+            return Ok(Err(format!(
+                "the last clause does not exclude the solution in {}",
+                sol.display()
+            )));
+        }
+        format!("no solution other than {}", sol.display())
+    } else {
+        "the formula has no solution".to_string()
+    };
+    Ok(check_drat(checker, cnf, &cnf.with_extension("drat"))?.map(|()| what))
 }
