@@ -221,14 +221,19 @@ fn check_drat(checker: &str, cnf: &Path, drat: &Path) -> Result<std::result::Res
         return Ok(Ok(()));
     }
     let stderr = String::from_utf8_lossy(&out.stderr);
-    let said = status
-        .last()
-        .copied()
-        .or_else(|| stderr.lines().map(str::trim).find(|l| !l.is_empty()))
-        .unwrap_or("no `s VERIFIED` line");
+    // What the checker said: its status line, else its first line that is no comment.
+    let said = status.last().copied().or_else(|| {
+        stdout
+            .lines()
+            .chain(stderr.lines())
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with("c "))
+    });
     Ok(Err(format!(
-        "its DRAT proof {} does not check: {checker} says `{said}`",
-        drat.display()
+        "its DRAT proof {} does not check: {checker} says `{}` (exit code {})",
+        drat.display(),
+        said.unwrap_or_default(),
+        out.status.code().map_or("none".into(), |c| c.to_string())
     )))
 }
 
