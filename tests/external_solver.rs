@@ -31,13 +31,7 @@ fn every_project_puzzle_gets_the_embedded_verdict_from_cadical() {
     };
     let mut puzzles = 0;
     for kind in ["sudoku", "takuzu", "tectonic", "numberlink"] {
-        let mut files: Vec<_> = std::fs::read_dir(common::puzzle(kind))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.is_file() && p.extension().is_none_or(|e| e != "md"))
-            .collect();
-        files.sort();
-        for path in files {
+        for path in common::puzzle_files(kind) {
             let file = path.to_str().unwrap();
             let (embedded, code) = check(file, &[]);
             if code == 2 {

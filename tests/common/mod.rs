@@ -12,6 +12,17 @@ pub fn puzzle(rel: &str) -> PathBuf {
         .join(rel)
 }
 
+/// Every puzzle file of `puzzles/<kind>/` (not its README), sorted.
+pub fn puzzle_files(kind: &str) -> Vec<PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(puzzle(kind))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file() && p.extension().is_none_or(|e| e != "md"))
+        .collect();
+    files.sort();
+    files
+}
+
 /// A file or folder of `../shared/corpora/`, or `None` after printing why the test skips.
 /// The message goes to standard error, which `cargo test` shows for every test run with
 /// `--nocapture` and which CI logs keep; the skip is also visible as the test's only output.
