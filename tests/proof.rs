@@ -410,6 +410,8 @@ fn a_solver_that_lies_is_caught_when_proofs_are_on() {
             && err.contains("the rules have one"),
         "{err}"
     );
+    // No file is left that looks like a proof.
+    assert_eq!(std::fs::read_dir(dir).unwrap().count(), 0);
     // A liar that calls itself cadical is asked for a DRAT proof and writes none.
     let fake = tempfile::tempdir().unwrap();
     let cadical = script(

@@ -111,8 +111,24 @@ impl Proofs {
 
     /// The proof of `r`'s verdict about `p` (puzzle `r.index` of `r.file`): `None` unless the
     /// verdict is unique or none. A proof that does not check, or a prover that finds a model,
-    /// is an error: the verdict is not printed as if it were proven.
+    /// is an error: the verdict is not printed as if it were proven, and the puzzle's files are
+    /// removed so that none is left that looks like a proof.
     pub fn prove<P: Puzzle>(
+        &self,
+        p: &P,
+        r: &Report,
+        choice: &SolverChoice,
+    ) -> Result<Option<ProofFiles>> {
+        let out = self.write_and_check(p, r, choice);
+        if out.is_err() {
+            for ext in ["cnf", "solution", "drat"] {
+                let _ = std::fs::remove_file(self.path(&r.file, r.index, ext));
+            }
+        }
+        out
+    }
+
+    fn write_and_check<P: Puzzle>(
         &self,
         p: &P,
         r: &Report,
