@@ -98,7 +98,7 @@ fn with_givens<M>(model: &Model<M>, keep: impl Fn(&str) -> bool) -> (Formula, Ve
     let mut lines = Vec::new();
     for g in model.givens.iter().filter(|g| keep(&g.label)) {
         f.add_clause(&[g.lit]);
-        lines.push(format!("given {} {}", g.lit.to_dimacs(), g.label));
+        lines.push(g.comment());
     }
     (f, lines)
 }

@@ -66,6 +66,13 @@ pub struct Given {
     pub lit: Lit,
 }
 
+impl Given {
+    /// The DIMACS comment (without `c `) that names the given's unit clause: `given 5 r1c1=5`.
+    pub fn comment(&self) -> String {
+        format!("given {} {}", self.lit.to_dimacs(), self.label)
+    }
+}
+
 /// A puzzle compiled to CNF.
 #[derive(Clone, Debug)]
 pub struct Model<M> {

@@ -62,14 +62,6 @@ pub(super) fn puzzle_header<P: Puzzle>(
     ]
 }
 
-/// One `given LITERAL LABEL` comment line per given of the model.
-pub(super) fn given_lines<M>(model: &Model<M>) -> impl Iterator<Item = String> + '_ {
-    model
-        .givens
-        .iter()
-        .map(|g| format!("given {} {}", g.lit.to_dimacs(), g.label))
-}
-
 fn write_dimacs<P: Puzzle>(
     p: &P,
     file: &str,
@@ -96,7 +88,7 @@ fn write_dimacs<P: Puzzle>(
             if unfolded { " --unfolded" } else { "" }
         ),
     ]);
-    header.extend(given_lines(&model));
+    header.extend(model.givens.iter().map(|g| g.comment()));
     let (f, units) = exported(&model);
     write_cnf(&f, &header, &units, out)
 }
