@@ -201,11 +201,11 @@ fn count_counts_and_says_when_it_stopped() {
 }
 
 #[test]
-fn dimacs_folded_and_unfolded_round_trip_through_decode() {
+fn dimacs_full_and_folded_round_trip_through_decode() {
     let dir = tempfile::tempdir().unwrap();
-    for unfolded in [false, true] {
-        let cnf = dir.path().join(format!("p{unfolded}.cnf"));
-        let answer = dir.path().join(format!("p{unfolded}.ans"));
+    for folded in [false, true] {
+        let cnf = dir.path().join(format!("p{folded}.cnf"));
+        let answer = dir.path().join(format!("p{folded}.ans"));
         let mut args = vec![
             "dimacs".to_string(),
             p("9x9.txt"),
@@ -214,14 +214,14 @@ fn dimacs_folded_and_unfolded_round_trip_through_decode() {
             "-o".into(),
             cnf.display().to_string(),
         ];
-        if unfolded {
-            args.push("--unfolded".into());
+        if folded {
+            args.push("--folded".into());
         }
         gridsat().args(&args).assert().code(0);
         let text = std::fs::read_to_string(&cnf).unwrap();
         assert!(text.starts_with("c gridsat DIMACS export\nc kind: sudoku\n"));
         assert!(text.contains("c var 1 r"), "variable map");
-        assert_eq!(text.contains("c given "), unfolded);
+        assert_eq!(text.contains("c given "), !folded);
         let out = gridsat()
             .args(["sat", &cnf.display().to_string()])
             .output()
@@ -236,8 +236,8 @@ fn dimacs_folded_and_unfolded_round_trip_through_decode() {
             "2".into(),
             "--json".into(),
         ];
-        if unfolded {
-            dec.push("--unfolded".into());
+        if folded {
+            dec.push("--folded".into());
         }
         let decoded = gridsat().args(&dec).output().unwrap();
         assert_eq!(decoded.status.code(), Some(0), "{decoded:?}");
@@ -246,6 +246,24 @@ fn dimacs_folded_and_unfolded_round_trip_through_decode() {
         assert_eq!(o["solution"], direct["solution"]);
         assert_eq!(o["status"], "solved");
     }
+}
+
+#[test]
+fn dimacs_is_never_empty_unless_asked_for_the_folded_form() {
+    // An easy puzzle: the givens and their singles decide every cell, so the folded form is
+    // empty; the default export is the full model with one unit clause per given.
+    let full = stdout_of(&["dimacs", &p("classic.txt")]);
+    assert!(full.contains("\np cnf 729 "), "{full}");
+    assert_eq!(full.matches("\nc given ").count(), 30);
+    let folded = stdout_of(&["dimacs", "--folded", &p("classic.txt")]);
+    assert!(folded.contains("\np cnf 0 0\n"), "{folded}");
+    assert!(folded.contains("the folded formula is empty"), "{folded}");
+    // `--unfolded`, the option's old name, still means the default.
+    assert_eq!(stdout_of(&["dimacs", "--unfolded", &p("classic.txt")]), full);
+    gridsat()
+        .args(["dimacs", "--folded", "--unfolded", &p("classic.txt")])
+        .assert()
+        .code(2);
 }
 
 #[test]
@@ -264,14 +282,14 @@ fn decode_refuses_a_mismatched_or_bad_answer() {
     let answer = dir.path().join("a.ans");
     std::fs::write(&answer, &ans).unwrap();
     let answer = answer.display().to_string();
-    // The answer to puzzle 1 read as puzzle 3's, or as the unfolded model's.
+    // The answer to puzzle 1 read as puzzle 3's, or as the folded model's.
     gridsat()
         .args(["decode", &p("9x9.txt"), &answer, "--index", "3"])
         .assert()
         .code(2)
         .stderr(contains("does not satisfy clause").or(contains("outside the formula")));
     gridsat()
-        .args(["decode", &p("9x9.txt"), &answer, "--unfolded"])
+        .args(["decode", &p("9x9.txt"), &answer, "--folded"])
         .assert()
         .code(2)
         .stderr(contains("was the CNF written by `gridsat dimacs`"));
@@ -558,11 +576,11 @@ fn generate_errors_cleanly() {
 }
 
 #[test]
-fn a_puzzle_singles_solve_exports_an_empty_formula_that_still_decodes() {
+fn a_puzzle_singles_solve_folds_to_an_empty_formula_that_still_decodes() {
     let dir = tempfile::tempdir().unwrap();
     let cnf = dir.path().join("c.cnf").display().to_string();
     gridsat()
-        .args(["dimacs", &p("classic.txt"), "-o", &cnf])
+        .args(["dimacs", "--folded", &p("classic.txt"), "-o", &cnf])
         .assert()
         .code(0);
     assert!(std::fs::read_to_string(&cnf)
@@ -573,15 +591,24 @@ fn a_puzzle_singles_solve_exports_an_empty_formula_that_still_decodes() {
     let answer = dir.path().join("c.ans");
     std::fs::write(&answer, &ans.stdout).unwrap();
     gridsat()
-        .args(["decode", &p("classic.txt"), &answer.display().to_string()])
+        .args([
+            "decode",
+            "--folded",
+            &p("classic.txt"),
+            &answer.display().to_string(),
+        ])
         .assert()
         .code(0)
         .stdout(contains("5 3 4 | 6 7 8 | 9 1 2"));
-    // A puzzle whose singles contradict each other exports the empty clause.
+    // A puzzle whose singles contradict each other folds to the empty clause; its full
+    // model is unsatisfiable too.
     let none = dir.path().join("n.cnf").display().to_string();
-    gridsat()
-        .args(["dimacs", &p("none.txt"), "-o", &none])
-        .assert()
-        .code(0);
-    gridsat().args(["sat", &none]).assert().code(20);
+    let path = p("none.txt");
+    for form in ["--folded", "--unfolded"] {
+        gridsat()
+            .args(["dimacs", form, &path, "-o", &none])
+            .assert()
+            .code(0);
+        gridsat().args(["sat", &none]).assert().code(20);
+    }
 }

@@ -325,7 +325,7 @@ fn dimacs_and_decode_round_trip() {
     let ans = dir.path().join("t.ans");
     let f = p("unique-6x6.takuzu");
     gridsat()
-        .args(["dimacs", &f, "-o", cnf.to_str().unwrap()])
+        .args(["dimacs", "--folded", &f, "-o", cnf.to_str().unwrap()])
         .assert()
         .success();
     let text = std::fs::read_to_string(&cnf).unwrap();
@@ -338,12 +338,12 @@ fn dimacs_and_decode_round_trip() {
     assert_eq!(out.status.code(), Some(10));
     std::fs::write(&ans, &out.stdout).unwrap();
     gridsat()
-        .args(["decode", &f, ans.to_str().unwrap()])
+        .args(["decode", "--folded", &f, ans.to_str().unwrap()])
         .assert()
         .success()
         .stdout(predicate::str::contains(SOLUTION_6X6));
     let lazy = gridsat()
-        .args(["dimacs", "--distinct-encoding", "lazy", &f])
+        .args(["dimacs", "--folded", "--distinct-encoding", "lazy", &f])
         .output()
         .unwrap();
     assert!(String::from_utf8_lossy(&lazy.stdout).contains("p cnf 128 467"));

@@ -311,7 +311,7 @@ fn dimacs_and_an_external_solver_round_trip() {
     let cnf = dir.path().join("t.cnf");
     let f = path("first.tectonic");
     gridsat()
-        .args(["dimacs", &f, "--unfolded", "-o", cnf.to_str().unwrap()])
+        .args(["dimacs", &f, "-o", cnf.to_str().unwrap()])
         .assert()
         .code(0);
     let text = std::fs::read_to_string(&cnf).unwrap();
@@ -325,7 +325,7 @@ fn dimacs_and_an_external_solver_round_trip() {
     let ans = dir.path().join("t.ans");
     std::fs::write(&ans, &answer.stdout).unwrap();
     gridsat()
-        .args(["decode", &f, ans.to_str().unwrap(), "--unfolded"])
+        .args(["decode", &f, ans.to_str().unwrap()])
         .assert()
         .code(0)
         .stdout(predicate::str::contains("┃ 5   4   2   1 ┃ 3   2 ┃"));

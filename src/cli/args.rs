@@ -1,38 +1,69 @@
 //! Command-line arguments (clap).
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Compile grid logic puzzles to SAT: solve, prove unique, export DIMACS, read a solver's answer.
 #[derive(Parser, Debug)]
 #[command(name = "gridsat", version, about, long_about = None, propagate_version = true)]
+#[command(after_help = EXIT_CODES)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// When to draw in colour: auto (when standard output is a terminal and NO_COLOR is not
+    /// set), always, or never.
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto)]
+    pub color: ColorWhen,
 }
+
+/// `--color`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+/// The exit codes, shown by `gridsat --help` and every command's `--help`.
+pub const EXIT_CODES: &str = "\
+Exit codes:
+  0  solved: the puzzle has a unique solution (or a solution, when uniqueness is not asked)
+  1  no solution, several solutions, a missed generate target, or explain/hint stuck
+  2  bad input or usage: the message names the file, line and column
+  3  internal error: a solution failed the independent rule checker (please report it)
+  `gridsat sat` answers like a SAT-competition solver instead: 10 satisfiable, 20 unsatisfiable";
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Solve every puzzle in the files and say whether each solution is unique.
+    #[command(after_help = EXIT_CODES)]
     Solve(SolveArgs),
     /// Only the verdict: unique, several solutions (two that differ, and where), or none (the
     /// givens that conflict).
+    #[command(after_help = EXIT_CODES)]
     Check(CheckArgs),
     /// Count solutions, up to a limit.
+    #[command(after_help = EXIT_CODES)]
     Count(CountArgs),
     /// Write a puzzle's CNF in DIMACS, with the variable map in comment lines.
+    #[command(after_help = EXIT_CODES)]
     Dimacs(DimacsArgs),
     /// Read an external solver's answer to `gridsat dimacs` and print the puzzle's solution.
+    #[command(after_help = EXIT_CODES)]
     Decode(DecodeArgs),
     /// Explain the whole solution path step by step, with the techniques a person would use.
+    #[command(after_help = EXIT_CODES)]
     Explain(ExplainArgs),
     /// The next step only: the easiest technique that makes progress.
+    #[command(after_help = EXIT_CODES)]
     Hint(ExplainArgs),
     /// How hard a puzzle is: a level and a rating from the hardest technique it needs.
+    #[command(after_help = EXIT_CODES)]
     Grade(ExplainArgs),
     /// Generate puzzles with a unique solution (same --seed, same puzzles).
     Generate(GenerateArgs),
     /// Solve a DIMACS CNF file with the embedded solver, answering like a SAT-competition solver
     /// (`s SATISFIABLE`, `v` lines; exit code 10 or 20).
+    #[command(after_help = "Exit codes: 10 satisfiable, 20 unsatisfiable, 2 bad input or usage")]
     Sat(SatArgs),
     /// Check proofs written by `--proof` as they are on disk: each CNF's DRAT proof with an
     /// independent checker, and a unique verdict's solution (exit 1 when one does not check).
@@ -181,8 +212,14 @@ pub struct DimacsArgs {
     /// Which puzzle of a multi-puzzle file (1-based).
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub index: usize,
-    /// The full model with every given as a unit clause, instead of givens folded in.
+    /// The compact form: givens, and for Sudoku the singles they imply, folded into the model
+    /// (cells they decide get no variables; an easy puzzle can fold to an empty formula). By
+    /// default the full model is written, with one unit clause per given.
     #[arg(long)]
+    pub folded: bool,
+    /// The full model with one unit clause per given: the default (accepted for scripts
+    /// written before it was).
+    #[arg(long, hide = true, conflicts_with = "folded")]
     pub unfolded: bool,
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "OUT")]
@@ -202,8 +239,11 @@ pub struct DecodeArgs {
     /// Which puzzle of a multi-puzzle file (1-based), as given to `dimacs`.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub index: usize,
-    /// The CNF was written with `dimacs --unfolded`.
+    /// The CNF was written with `dimacs --folded`.
     #[arg(long)]
+    pub folded: bool,
+    /// The CNF is the full model (the default; accepted for scripts written before it was).
+    #[arg(long, hide = true, conflicts_with = "folded")]
     pub unfolded: bool,
     /// One JSON object instead of text.
     #[arg(long)]
@@ -339,6 +379,9 @@ Sudoku:
 
   --minimal: no single given can be removed. Without it, a symmetric puzzle is orbit-minimal:
   no whole orbit can go, but a single given of an orbit might.
+
+Exit codes: 0 every puzzle made, 1 a target missed for some seed (the others are printed),
+2 bad usage.
 
 Examples:
   gridsat generate sudoku --difficulty medium --symmetry rotational --count 20 --seed 7

@@ -6,7 +6,7 @@ use super::args::ExplainArgs;
 use super::{load, progress_bar};
 use crate::error::{Error, Result};
 use crate::explain::{Explain, ExplainOptions, Explanation, Step};
-use crate::puzzle::{self, Solutions};
+use crate::puzzle::{self, Solutions, Style};
 use crate::solver::SolverChoice;
 use crate::with_puzzle;
 use std::io::Write;
@@ -37,7 +37,7 @@ struct Outcome {
     ok: bool,
 }
 
-fn one<P: Explain>(p: &P, verb: Verb, fallback: bool) -> Result<Outcome> {
+fn one<P: Explain>(p: &P, verb: Verb, fallback: bool, style: Style) -> Result<Outcome> {
     let mut json = serde_json::Map::new();
     json.insert("kind".into(), p.kind().name().into());
     json.insert("description".into(), p.describe().into());
@@ -89,7 +89,7 @@ fn one<P: Explain>(p: &P, verb: Verb, fallback: bool) -> Result<Outcome> {
                     e.grade.rating,
                     e.grade.hardest
                 ));
-                text.push_str(&p.render(Some(&solution), Default::default()));
+                text.push_str(&p.render(Some(&solution), style));
             } else {
                 text.push_str(&format!(
                     "stuck after {} steps: no technique applies here (--fallback continues with solver-proven steps)\n",
@@ -169,7 +169,7 @@ fn one<P: Explain>(p: &P, verb: Verb, fallback: bool) -> Result<Outcome> {
 }
 
 /// Runs `verb` on every puzzle of the files.
-pub fn run(a: &ExplainArgs, verb: Verb) -> Result<i32> {
+pub fn run(a: &ExplainArgs, verb: Verb, style: Style) -> Result<i32> {
     let files = load(&a.input)?;
     let total: usize = files.iter().map(|(_, ps)| ps.len()).sum();
     let bar = progress_bar(a.no_progress, total, 20);
@@ -181,7 +181,7 @@ pub fn run(a: &ExplainArgs, verb: Verb) -> Result<i32> {
     for (file, puzzles) in &files {
         for (i, any) in puzzles.iter().enumerate() {
             let t = std::time::Instant::now();
-            let mut o = with_puzzle!(any, p => one(p, verb, a.fallback))?;
+            let mut o = with_puzzle!(any, p => one(p, verb, a.fallback, style))?;
             all_ok &= o.ok;
             not_ok += usize::from(!o.ok);
             let res = if a.json {

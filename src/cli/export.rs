@@ -23,11 +23,12 @@ fn pick(files: Vec<(String, Vec<AnyPuzzle>)>, index: usize) -> Result<(String, A
     Ok((file, puzzles.swap_remove(index - 1)))
 }
 
-fn mode(unfolded: bool) -> GivenMode {
-    if unfolded {
-        GivenMode::Assume
-    } else {
+/// The export's given mode: the full model with givens as unit clauses unless `--folded`.
+fn mode(folded: bool) -> GivenMode {
+    if folded {
         GivenMode::Fold
+    } else {
+        GivenMode::Assume
     }
 }
 
@@ -66,28 +67,34 @@ fn write_dimacs<P: Puzzle>(
     p: &P,
     file: &str,
     index: usize,
-    unfolded: bool,
+    folded: bool,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
-    let model = p.export_model(mode(unfolded));
+    let model = p.export_model(mode(folded));
     let mut header = puzzle_header(p, "gridsat DIMACS export", file, index, &model);
     header.extend([
-        if unfolded {
-            format!(
-                "givens: {} unit clauses at the end, one per given (c given lines)",
-                model.givens.len()
-            )
-        } else {
+        if folded {
             format!(
                 "givens: folded into the model (cells they decide have no variables; see models/{}.md)",
                 p.kind().name()
             )
+        } else {
+            format!(
+                "givens: {} unit clauses at the end, one per given (c given lines); --folded writes the compact form",
+                model.givens.len()
+            )
         },
         format!(
             "read the answer back with: gridsat decode {file} ANSWER --index {index}{}",
-            if unfolded { " --unfolded" } else { "" }
+            if folded { " --folded" } else { "" }
         ),
     ]);
+    if folded && model.formula.num_vars() == 0 && model.formula.clauses().next().is_none() {
+        header.push(
+            "the givens decide every cell, so the folded formula is empty; without --folded the full model is written"
+                .into(),
+        );
+    }
     header.extend(model.givens.iter().map(|g| g.comment()));
     let (f, units) = exported(&model);
     write_cnf(&f, &header, &units, out)
@@ -102,13 +109,13 @@ pub fn dimacs(a: &DimacsArgs) -> Result<i32> {
     let res = match &a.output {
         Some(path) => std::fs::File::create(path)
             .and_then(
-                |mut f| with_puzzle!(&p, q => write_dimacs(q, &file, a.index, a.unfolded, &mut f)),
+                |mut f| with_puzzle!(&p, q => write_dimacs(q, &file, a.index, a.folded, &mut f)),
             )
             .map_err(|e| Error::Usage(format!("cannot write {path}: {e}"))),
         None => {
             let stdout = std::io::stdout();
             let mut lock = stdout.lock();
-            match with_puzzle!(&p, q => write_dimacs(q, &file, a.index, a.unfolded, &mut lock)) {
+            match with_puzzle!(&p, q => write_dimacs(q, &file, a.index, a.folded, &mut lock)) {
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
                 r => r.map_err(|e| Error::Usage(format!("cannot write output: {e}"))),
             }
@@ -117,9 +124,9 @@ pub fn dimacs(a: &DimacsArgs) -> Result<i32> {
     res.map(|_| 0)
 }
 
-fn decode_one<P: Puzzle>(p: &P, a: &DecodeArgs, text: &str) -> Result<i32> {
+fn decode_one<P: Puzzle>(p: &P, a: &DecodeArgs, text: &str, style: Style) -> Result<i32> {
     // Built as `dimacs` built it, so the variables match the exported CNF.
-    let model = p.export_model(mode(a.unfolded));
+    let model = p.export_model(mode(a.folded));
     let (f, units) = exported(&model);
     let answer = read_answer(text, f.num_vars()).map_err(|e| {
         Error::Input(crate::error::InputError::new(
@@ -153,7 +160,7 @@ fn decode_one<P: Puzzle>(p: &P, a: &DecodeArgs, text: &str) -> Result<i32> {
             k + 1,
             a.file,
             a.index,
-            if a.unfolded { " with --unfolded" } else { " without --unfolded" }
+            if a.folded { " with --folded" } else { " without --folded" }
         )));
     }
     if units.iter().any(|&u| !assignment.lit(u)) {
@@ -189,20 +196,20 @@ fn decode_one<P: Puzzle>(p: &P, a: &DecodeArgs, text: &str) -> Result<i32> {
         }
         println!("{}", serde_json::Value::Object(obj));
     } else {
-        print!("{}", p.render(Some(&s), Style::default()));
+        print!("{}", p.render(Some(&s), style));
     }
     Ok(0)
 }
 
 /// `gridsat decode FILE ANSWER`.
-pub fn decode(a: &DecodeArgs) -> Result<i32> {
+pub fn decode(a: &DecodeArgs, style: Style) -> Result<i32> {
     let kind = parse_kind(&a.read.kind)?;
     let opts = read_options(&a.read)?;
     let text = read_text(&a.file)?;
     let puzzles = kinds::read_any(&a.file, &a.file, &text, kind, &opts)?;
     let (_, p) = pick(vec![(a.file.clone(), puzzles)], a.index)?;
     let answer = read_text(&a.answer)?;
-    with_puzzle!(&p, q => decode_one(q, a, &answer))
+    with_puzzle!(&p, q => decode_one(q, a, &answer, style))
 }
 
 /// `gridsat sat CNF`: the embedded solver as a DIMACS command (exit 10 SAT, 20 UNSAT).

@@ -13,7 +13,7 @@ use crate::error::{Error, Result};
 use crate::kinds::{self, AnyPuzzle, ReadOptions};
 use crate::puzzle::Kind;
 use crate::solver::SolverChoice;
-use args::{Cli, Command, InputArgs, ReadArgs, RunArgs, TakuzuArgs};
+use args::{Cli, ColorWhen, Command, InputArgs, ReadArgs, RunArgs, TakuzuArgs};
 use clap::Parser;
 use std::io::{IsTerminal, Read};
 
@@ -36,6 +36,7 @@ pub fn main() -> i32 {
 }
 
 fn run(cli: Cli) -> Result<i32> {
+    let color = cli.color;
     match cli.command {
         Command::Solve(a) => {
             let mode = if a.no_unique {
@@ -46,7 +47,7 @@ fn run(cli: Cli) -> Result<i32> {
                     grids: true,
                 }
             };
-            report::run_batch(&load(&a.input)?, mode, &a.run, &a.proof)
+            report::run_batch(&load(&a.input)?, mode, &a.run, &a.proof, color)
         }
         Command::Check(a) => report::run_batch(
             &load(&a.input)?,
@@ -56,22 +57,38 @@ fn run(cli: Cli) -> Result<i32> {
             },
             &a.run,
             &a.proof,
+            color,
         ),
         Command::Count(a) => report::run_batch(
             &load(&a.input)?,
             report::Mode::Count(a.max),
             &a.run,
             &args::ProofArgs::default(),
+            color,
         ),
         Command::Dimacs(a) => export::dimacs(&a),
-        Command::Decode(a) => export::decode(&a),
-        Command::Explain(a) => explain::run(&a, explain::Verb::Explain),
-        Command::Hint(a) => explain::run(&a, explain::Verb::Hint),
-        Command::Grade(a) => explain::run(&a, explain::Verb::Grade),
+        Command::Decode(a) => export::decode(&a, style(color)),
+        Command::Explain(a) => explain::run(&a, explain::Verb::Explain, style(color)),
+        Command::Hint(a) => explain::run(&a, explain::Verb::Hint, style(color)),
+        Command::Grade(a) => explain::run(&a, explain::Verb::Grade, style(color)),
         Command::Generate(a) => generate::run(&a),
         Command::Sat(a) => export::sat(&a),
         Command::Proof(a) => proof::run(&a),
     }
+}
+
+/// How to draw on standard output for `--color WHEN`: `auto` colours a terminal unless
+/// NO_COLOR is set to something (the no-color.org convention); `always` and `never` override it.
+pub fn style(when: ColorWhen) -> crate::puzzle::Style {
+    let color = match when {
+        ColorWhen::Always => true,
+        ColorWhen::Never => false,
+        ColorWhen::Auto => {
+            std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    };
+    crate::puzzle::Style { color }
 }
 
 /// A file's text: the named file, or standard input for `-`.

@@ -9,7 +9,7 @@ use crate::puzzle::{self, cell_name, Puzzle, Solutions, Style};
 use crate::solver::SolverChoice;
 use crate::with_puzzle;
 use serde::Serialize;
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{BufWriter, Write};
 use std::time::Instant;
 
 /// What to find out about each puzzle.
@@ -192,6 +192,7 @@ pub fn run_batch(
     mode: Mode,
     run: &RunArgs,
     proof: &ProofArgs,
+    color: super::args::ColorWhen,
 ) -> Result<i32> {
     let choice = solver_choice(run)?;
     let proofs = super::proof::Proofs::new(proof, files)?;
@@ -210,11 +211,7 @@ pub fn run_batch(
         crate::kinds::write_solutions(f, &all).map_err(crate::error::Error::Usage)?;
     }
     let total: usize = files.iter().map(|(_, ps)| ps.len()).sum();
-    let style = Style {
-        color: !run.json
-            && std::io::stdout().is_terminal()
-            && std::env::var_os("NO_COLOR").is_none(),
-    };
+    let style = super::style(color);
     let bar = super::progress_bar(run.no_progress, total, 20);
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());

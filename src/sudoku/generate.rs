@@ -1163,7 +1163,10 @@ pub fn to_generated(found: &Found, seed: u64, layout: Layout) -> Generated {
     let p = &found.puzzle;
     let text = match layout {
         Layout::Line => format!("{}\n", p.to_line()),
-        Layout::Grid => format!("{}\n", super::render::grid(p, &p.cells)),
+        Layout::Grid => format!(
+            "{}\n",
+            super::render::grid(p, &p.cells, crate::puzzle::Style::default())
+        ),
     };
     Generated {
         kind: "sudoku",

@@ -133,8 +133,8 @@ impl Puzzle for Sudoku {
             .collect()
     }
 
-    fn render(&self, s: Option<&Grid>, _style: Style) -> String {
-        render::grid(self, s.map(|g| g.0.as_slice()).unwrap_or(&self.cells))
+    fn render(&self, s: Option<&Grid>, style: Style) -> String {
+        render::grid(self, s.map(|g| g.0.as_slice()).unwrap_or(&self.cells), style)
     }
 
     fn forced(&self, model: &Model<Self::Map>, lits: &[Lit]) -> Vec<CellValue> {

@@ -1,16 +1,38 @@
 //! Drawing a Sudoku grid as text: boxes separated by `|` and `-+-` lines, `.` for empty cells,
-//! numbers right-aligned to the widest value on grids over 9.
+//! numbers right-aligned to the widest value on grids over 9. With colour, the values that were
+//! not givens are drawn in cyan (as Takuzu's); either way the text reads back as a puzzle.
 
 use super::Sudoku;
+use crate::puzzle::Style;
 
 /// The grid `values` (row-major, 0 empty) drawn in `s`'s box layout.
-pub fn grid(s: &Sudoku, values: &[u8]) -> String {
+pub fn grid(s: &Sudoku, values: &[u8], style: Style) -> String {
     let w = if s.size > 9 { 2 } else { 1 };
     let texts: Vec<String> = values
         .iter()
-        .map(|&v| if v == 0 { ".".into() } else { v.to_string() })
+        .zip(&s.cells)
+        .map(|(&v, &given)| match v {
+            0 => ".".into(),
+            _ if style.color && given == 0 => format!("\x1b[36m{v}\x1b[0m"),
+            _ => v.to_string(),
+        })
         .collect();
     boxed(s.size, s.box_rows, s.box_cols, &texts, w, Align::Right)
+}
+
+/// The width of a text on a terminal: its characters, less ANSI colour sequences.
+fn visible_width(t: &str) -> usize {
+    let mut n = 0;
+    let mut in_escape = false;
+    for c in t.chars() {
+        match (in_escape, c) {
+            (false, '\x1b') => in_escape = true,
+            (true, 'm') => in_escape = false,
+            (true, _) => {}
+            (false, _) => n += 1,
+        }
+    }
+    n
 }
 
 /// Where a cell's text sits in its column.
@@ -34,7 +56,7 @@ pub fn boxed(
     let width: Vec<usize> = (0..n)
         .map(|c| {
             (0..n)
-                .map(|r| texts[r * n + c].chars().count())
+                .map(|r| visible_width(&texts[r * n + c]))
                 .max()
                 .unwrap_or(0)
                 .max(min_width)
@@ -50,10 +72,17 @@ pub fn boxed(
                     line.push_str("| ");
                 }
             }
-            let (t, w) = (&texts[r * n + c], width[c]);
+            let t = &texts[r * n + c];
+            let pad = " ".repeat(width[c] - visible_width(t));
             match align {
-                Align::Left => line.push_str(&format!("{t:<w$}")),
-                Align::Right => line.push_str(&format!("{t:>w$}")),
+                Align::Left => {
+                    line.push_str(t);
+                    line.push_str(&pad);
+                }
+                Align::Right => {
+                    line.push_str(&pad);
+                    line.push_str(t);
+                }
             }
         }
         if r > 0 && r % box_rows == 0 {
@@ -77,10 +106,22 @@ mod tests {
     #[test]
     fn draws_boxes() {
         let s = Sudoku::empty(4, 2, 2);
-        let text = grid(&s, &[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 0, 1]);
+        let values = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 0, 1];
+        let text = grid(&s, &values, Style::default());
         assert_eq!(
             text,
             "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | . 1\n"
         );
+    }
+
+    #[test]
+    fn colour_marks_solved_cells_and_keeps_the_columns() {
+        let mut s = Sudoku::empty(4, 2, 2);
+        s.cells[0] = 1;
+        let values = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 0, 1];
+        let text = grid(&s, &values, Style { color: true });
+        assert!(text.starts_with("1 \x1b[36m2\x1b[0m | "), "{text:?}");
+        let plain: String = text.replace("\x1b[36m", "").replace("\x1b[0m", "");
+        assert_eq!(plain, grid(&s, &values, Style::default()));
     }
 }
