@@ -612,3 +612,67 @@ fn a_puzzle_singles_solve_folds_to_an_empty_formula_that_still_decodes() {
         gridsat().args(["sat", &none]).assert().code(20);
     }
 }
+
+#[test]
+fn completions_and_manual_pages_come_from_the_argument_definitions() {
+    let bash = stdout_of(&["completions", "bash"]);
+    assert!(bash.contains("_gridsat()"), "{}", &bash[..200]);
+    for word in ["solve", "generate", "--color", "--folded", "--no-distinct-lines"] {
+        assert!(bash.contains(word), "bash completion lacks {word}");
+    }
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        assert!(stdout_of(&["completions", shell]).contains("--solver"), "{shell}");
+    }
+    gridsat()
+        .args(["completions", "tcsh"])
+        .assert()
+        .code(2)
+        .stderr(contains("possible values"));
+    let page = stdout_of(&["man"]);
+    assert!(page.contains(".TH gridsat 1"), "{}", &page[..200]);
+    assert!(page.contains("Exit codes:"));
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("man");
+    gridsat()
+        .args(["man", "--dir", &out.display().to_string()])
+        .assert()
+        .code(0);
+    let solve = std::fs::read_to_string(out.join("gridsat-solve.1")).unwrap();
+    assert!(solve.contains("\\-\\-no\\-unique") || solve.contains("no-unique"));
+    assert!(out.join("gridsat.1").exists() && out.join("gridsat-generate.1").exists());
+}
+
+#[test]
+fn help_lists_the_exit_codes_and_color_is_checked() {
+    for args in [&["--help"][..], &["solve", "--help"], &["hint", "-h"]] {
+        let help = stdout_of(args);
+        assert!(
+            help.contains("Exit codes:") && help.contains("3  internal error"),
+            "{args:?}: {help}"
+        );
+    }
+    assert!(stdout_of(&["generate", "--help"]).contains("Exit codes: 0 every puzzle made"));
+    gridsat()
+        .args(["solve", "--color", "sometimes", &p("4x4.txt")])
+        .assert()
+        .code(2)
+        .stderr(contains("possible values: auto, always, never"));
+    // Colour on request even through a pipe; never, and auto off a terminal, draw plain text.
+    let grids = |s: String| -> String {
+        s.lines()
+            .filter(|l| !l.starts_with("summary"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let always = stdout_of(&["solve", "--color", "always", &p("4x4.txt")]);
+    assert!(always.contains("\u{1b}[36m"), "{always}");
+    assert_eq!(
+        grids(always.replace("\u{1b}[36m", "").replace("\u{1b}[0m", "")),
+        grids(stdout_of(&["solve", "--color", "never", &p("4x4.txt")]))
+    );
+    let auto = gridsat()
+        .args(["--color", "auto", "solve", &p("4x4.txt")])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&auto.stdout).contains('\u{1b}'));
+}

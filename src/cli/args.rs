@@ -68,6 +68,27 @@ pub enum Command {
     /// Check proofs written by `--proof` as they are on disk: each CNF's DRAT proof with an
     /// independent checker, and a unique verdict's solution (exit 1 when one does not check).
     Proof(ProofCheckArgs),
+    /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell); for bash:
+    /// `gridsat completions bash > ~/.local/share/bash-completion/completions/gridsat`.
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff) generated from these options; `--dir DIR` writes one page
+    /// per command there (`man ./gridsat.1` to read it).
+    Man(ManArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Args, Debug)]
+pub struct ManArgs {
+    /// Write gridsat.1 and a page per command (gridsat-solve.1, ...) into this folder instead
+    /// of printing gridsat.1.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<String>,
 }
 
 /// Which files, and how to read them.

@@ -8,6 +8,7 @@ mod export;
 mod generate;
 mod proof;
 mod report;
+mod shell;
 
 use crate::error::{Error, Result};
 use crate::kinds::{self, AnyPuzzle, ReadOptions};
@@ -74,6 +75,8 @@ fn run(cli: Cli) -> Result<i32> {
         Command::Generate(a) => generate::run(&a),
         Command::Sat(a) => export::sat(&a),
         Command::Proof(a) => proof::run(&a),
+        Command::Completions(a) => shell::completions(&a),
+        Command::Man(a) => shell::man(&a),
     }
 }
 
