@@ -35,8 +35,8 @@ macro_rules! with_puzzle {
 pub struct ReadOptions {
     /// Sudoku: the box shape (`--box RxC`).
     pub box_shape: Option<(usize, usize)>,
-    /// Numberlink: the rule set (`--rules flow|cover|nikoli`).
-    pub rules: numberlink::Rules,
+    /// Numberlink: the rule set (`--rules flow|cover|nikoli`); `None` keeps a file's own.
+    pub rules: Option<numberlink::Rules>,
     /// Numberlink: how detached loops are kept out (`--loops lazy|exact`).
     pub loops: numberlink::Loops,
     /// Takuzu: the rule options (`--no-distinct-lines`, `--odd-lines`, `--regions`...).
@@ -149,25 +149,69 @@ pub fn read(
     }
 }
 
+/// The formats `--format` writes for each kind (`solve`, `check`, `count` and `generate`).
+pub fn formats(kind: Kind) -> &'static [&'static str] {
+    match kind {
+        Kind::Sudoku => sudoku::format::FORMATS,
+        Kind::Takuzu => takuzu::format::FORMATS,
+        Kind::Tectonic => tectonic::format::FORMATS,
+        Kind::Numberlink => numberlink::format::FORMATS,
+    }
+}
+
+/// What `--format` offers, kind by kind, for messages.
+pub fn formats_help() -> String {
+    Kind::ALL
+        .iter()
+        .map(|&k| format!("{}: {}", k.name(), formats(k).join(", ")))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// Puzzles written back in a file format of their kind, each with its solution (rows as
 /// [`crate::puzzle::Puzzle::rows`] gives them) or, for `None`, as given: `gridsat solve
-/// --format`. `Err` says which formats there are.
+/// --format`, and `generate --format`. The one dispatch for every kind and format; every kind
+/// among the puzzles must offer `format` (`Err` says which formats there are). Puzzles of one
+/// kind in a row are written together (one document for XML and CSV).
 pub fn write_solutions(
     format: &str,
     items: &[(&AnyPuzzle, Option<&Vec<Vec<i64>>>)],
 ) -> Result<String, String> {
-    let mut tectonic = Vec::new();
-    for (p, rows) in items {
-        match p {
-            AnyPuzzle::Tectonic(t) => tectonic.push((t, *rows)),
-            #[allow(unreachable_patterns)] // one arm per kind as formats land
-            other => {
-                return Err(format!(
-                    "--format is not available for {} puzzles (tectonic: xml, text)",
-                    crate::with_puzzle!(other, q => crate::puzzle::Puzzle::kind(q).name())
-                ))
-            }
+    for (p, _) in items {
+        let kind = crate::with_puzzle!(p, q => crate::puzzle::Puzzle::kind(q));
+        if !formats(kind).contains(&format) {
+            return Err(format!(
+                "--format {format} is not available for {} puzzles ({})",
+                kind.name(),
+                formats_help()
+            ));
         }
     }
-    tectonic::format::write_solutions(format, &tectonic)
+    let mut out = String::new();
+    let mut rest = items;
+    while let Some((first, _)) = rest.first() {
+        let same = |p: &AnyPuzzle| std::mem::discriminant(p) == std::mem::discriminant(*first);
+        let run = rest.iter().take_while(|(p, _)| same(p)).count();
+        let (now, later) = rest.split_at(run);
+        rest = later;
+        macro_rules! of {
+            ($variant:ident) => {
+                now.iter()
+                    .filter_map(|(p, rows)| match p {
+                        AnyPuzzle::$variant(q) => Some((q, *rows)),
+                        _ => None,
+                    })
+                    .collect::<Vec<_>>()
+            };
+        }
+        out.push_str(&match first {
+            AnyPuzzle::Sudoku(_) => sudoku::format::write_solutions(format, &of!(Sudoku))?,
+            AnyPuzzle::Takuzu(_) => takuzu::format::write_solutions(format, &of!(Takuzu))?,
+            AnyPuzzle::Tectonic(_) => tectonic::format::write_solutions(format, &of!(Tectonic))?,
+            AnyPuzzle::Numberlink(_) => {
+                numberlink::format::write_solutions(format, &of!(Numberlink))?
+            }
+        });
+    }
+    Ok(out)
 }

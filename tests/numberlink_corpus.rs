@@ -24,7 +24,7 @@ fn read(rel: &str, rules: Rules) -> Option<Vec<Numberlink>> {
             rel,
             &text,
             ReadOptions {
-                rules,
+                rules: Some(rules),
                 ..Default::default()
             },
         )

@@ -204,18 +204,19 @@ pub fn takuzu_options(a: &TakuzuArgs) -> Result<crate::takuzu::format::ReadOptio
     })
 }
 
+/// `--rules` (`None` when not given: a file's own rules apply) and `--loops`.
 pub fn numberlink_options(
     rules: &Option<String>,
     loops: &Option<String>,
-) -> Result<(crate::numberlink::Rules, crate::numberlink::Loops)> {
+) -> Result<(Option<crate::numberlink::Rules>, crate::numberlink::Loops)> {
     use crate::numberlink::{Loops, Rules};
     let rules = match rules.as_deref() {
-        None => Rules::default(),
-        Some(r) => Rules::from_name(r).ok_or_else(|| {
+        None => None,
+        Some(r) => Some(Rules::from_name(r).ok_or_else(|| {
             Error::Usage(format!(
                 "unknown --rules `{r}`: expected flow, cover or nikoli"
             ))
-        })?,
+        })?),
     };
     let loops = match loops.as_deref() {
         None => Loops::default(),

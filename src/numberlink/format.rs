@@ -9,8 +9,11 @@
 //! - the contest form `SIZE WxH`, `LINE_NUM n`, `LINE#k (x1,y1)-(x2,y2)` (0-based x, y), whose
 //!   answer form ([`contest_answer`]) gridsat writes back.
 //!
-//! Headerless grids are separated by blank lines. Lines starting with `#` are comments. Every
-//! label must appear exactly twice; errors name the file, line and column.
+//! Headerless grids are separated by blank lines. Lines starting with `#` are comments, except
+//! the rule directive `# numberlink: rules=nikoli` (as Takuzu files carry theirs), which sets the
+//! rule set of the puzzles after it; `generate` writes it for rules other than `flow`, and
+//! `--rules` on the command line wins over it. Every label must appear exactly twice; errors
+//! name the file, line and column.
 
 use super::{Form, Loops, Numberlink, Rules};
 use crate::error::InputError;
@@ -18,11 +21,44 @@ use crate::error::InputError;
 /// The largest side accepted (a bigger header is far more likely a typo than a puzzle).
 pub const MAX_SIDE: usize = 2000;
 
-/// Options for reading: the rule set and the loop strategy the puzzles get.
+/// Options for reading: the rule set (`None`: the file's own, by its directive, else `flow`)
+/// and the loop strategy the puzzles get.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ReadOptions {
-    pub rules: Rules,
+    pub rules: Option<Rules>,
     pub loops: Loops,
+}
+
+/// The word that starts a rule directive comment: `# numberlink: rules=nikoli`.
+const DIRECTIVE: &str = "numberlink:";
+
+/// The rule set a directive line sets, if the line is one.
+fn directive_of(file: &str, ln: usize, line: &str) -> Result<Option<Rules>, InputError> {
+    let body = line.trim_start().trim_start_matches('#').trim_start();
+    let Some(rest) = body.strip_prefix(DIRECTIVE) else {
+        return Ok(None);
+    };
+    let mut rules = None;
+    for word in rest.split_whitespace() {
+        let col = line.find(word).map_or(1, |b| line[..b].chars().count() + 1);
+        match word.split_once('=') {
+            Some(("rules", r)) if Rules::from_name(r).is_some() => rules = Rules::from_name(r),
+            _ => {
+                return Err(InputError::new(
+                    file,
+                    ln,
+                    col,
+                    format!("unknown `{word}` in the numberlink directive: expected rules=flow, rules=cover or rules=nikoli"),
+                ))
+            }
+        }
+    }
+    Ok(rules)
+}
+
+/// The directive line for a rule set other than the default (`None` for `flow`).
+pub fn directive(rules: Rules) -> Option<String> {
+    (rules != Rules::default()).then(|| format!("# {DIRECTIVE} rules={}", rules.name()))
 }
 
 /// One cell as read: its label (`None` empty) and where it was (1-based line and column).
@@ -116,11 +152,25 @@ pub fn parse(file: &str, text: &str, opts: ReadOptions) -> Result<Vec<Numberlink
     } else {
         parse_grids(file, &lines)?
     };
-    for p in &mut puzzles {
-        p.rules = opts.rules;
+    // Each directive sets the rules of the puzzles that start after it.
+    let mut directives = Vec::new();
+    for (i, l) in text.lines().enumerate() {
+        if is_comment(l) {
+            if let Some(r) = directive_of(file, i + 1, l)? {
+                directives.push((i + 1, r));
+            }
+        }
+    }
+    for (start, p) in &mut puzzles {
+        let own = directives
+            .iter()
+            .rev()
+            .find(|&&(ln, _)| ln < *start)
+            .map(|&(_, r)| r);
+        p.rules = opts.rules.or(own).unwrap_or_default();
         p.loops = opts.loops;
     }
-    Ok(puzzles)
+    Ok(puzzles.into_iter().map(|(_, p)| p).collect())
 }
 
 fn is_header_form(content: &[&(usize, &str)]) -> bool {
@@ -261,7 +311,10 @@ fn form_of(spaced: bool) -> Form {
     }
 }
 
-fn parse_grids(file: &str, lines: &[(usize, &str)]) -> Result<Vec<Numberlink>, InputError> {
+/// A puzzle with the line it starts on.
+type Started = (usize, Numberlink);
+
+fn parse_grids(file: &str, lines: &[(usize, &str)]) -> Result<Vec<Started>, InputError> {
     let mut out = Vec::new();
     let mut block: Vec<(usize, &str)> = Vec::new();
     let mut flush = |block: &mut Vec<(usize, &str)>| -> Result<(), InputError> {
@@ -273,7 +326,7 @@ fn parse_grids(file: &str, lines: &[(usize, &str)]) -> Result<Vec<Numberlink>, I
             .iter()
             .map(|&(ln, l)| row_cells(file, ln, l, spaced))
             .collect::<Result<Vec<_>, _>>()?;
-        out.push(build(file, rows, form_of(spaced))?);
+        out.push((block[0].0, build(file, rows, form_of(spaced))?));
         block.clear();
         Ok(())
     };
@@ -288,7 +341,7 @@ fn parse_grids(file: &str, lines: &[(usize, &str)]) -> Result<Vec<Numberlink>, I
     Ok(out)
 }
 
-fn parse_headers(file: &str, lines: &[(usize, &str)]) -> Result<Vec<Numberlink>, InputError> {
+fn parse_headers(file: &str, lines: &[(usize, &str)]) -> Result<Vec<Started>, InputError> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < lines.len() {
@@ -360,7 +413,7 @@ fn parse_headers(file: &str, lines: &[(usize, &str)]) -> Result<Vec<Numberlink>,
             }
             rows.push(cells);
         }
-        out.push(build(file, rows, form_of(spaced_rows))?);
+        out.push((ln, build(file, rows, form_of(spaced_rows))?));
     }
     if out.is_empty() {
         return Err(InputError::new(file, 1, 1, "no puzzle found before `0 0`"));
@@ -375,7 +428,7 @@ fn point(s: &str) -> Option<(usize, usize)> {
     Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
 }
 
-fn parse_contest(file: &str, lines: &[(usize, &str)]) -> Result<Numberlink, InputError> {
+fn parse_contest(file: &str, lines: &[(usize, &str)]) -> Result<Started, InputError> {
     let mut size: Option<(usize, usize, usize)> = None;
     let mut declared: Option<(usize, usize)> = None;
     let mut paths: Vec<(u32, usize, usize, usize)> = Vec::new(); // number, a, b, line
@@ -515,11 +568,20 @@ fn parse_contest(file: &str, lines: &[(usize, &str)]) -> Result<Numberlink, Inpu
     p.labels = paths.iter().map(|&(n, ..)| n.to_string()).collect();
     p.form = Form::Contest;
     p.sort_paths();
-    Ok(p)
+    let start = lines
+        .iter()
+        .find(|(_, l)| !l.trim().is_empty())
+        .map_or(1, |&(ln, _)| ln);
+    Ok((start, p))
 }
 
-/// The puzzle written back in its own form.
+/// The puzzle written back in its own form, after its rule directive when its rules are not
+/// the default (the contest form has its own conventions and gets none).
 pub fn write(p: &Numberlink) -> String {
+    let grid = |p: &Numberlink| match directive(p.rules) {
+        Some(d) => format!("{d}\n{}", super::render::puzzle(p)),
+        None => super::render::puzzle(p),
+    };
     match p.form {
         Form::Contest => {
             let mut s = format!("SIZE {}X{}\nLINE_NUM {}\n", p.width, p.height, p.ends.len());
@@ -538,9 +600,71 @@ pub fn write(p: &Numberlink) -> String {
             }
             s
         }
-        Form::Letters => super::render::puzzle(p),
-        Form::Numbers => super::render::puzzle(p),
+        Form::Letters | Form::Numbers => grid(p),
     }
+}
+
+/// The formats [`write_solutions`] writes.
+pub const FORMATS: &[&str] = &["text", "contest"];
+
+/// Puzzles written in `format`, each solved when it has a solution (rows of path numbers, 0
+/// for an empty cell, as `Puzzle::rows` gives them), else as given: `text`, the puzzle's own
+/// grid form with every cell of a path holding the path's label (blocks separated by blank
+/// lines); `contest`, the ADC answer form (`SIZE WxH`, rows of two-digit path numbers) for a
+/// solution and the contest problem form for a puzzle without one.
+pub fn write_solutions(
+    format: &str,
+    items: &[(&Numberlink, Option<&Vec<Vec<i64>>>)],
+) -> Result<String, String> {
+    let mut out = Vec::new();
+    for (p, rows) in items {
+        let path: Option<Vec<u32>> =
+            rows.map(|rows| rows.iter().flatten().map(|&k| k as u32).collect());
+        out.push(match (format, path) {
+            ("text", None) => write(p),
+            ("text", Some(path)) => {
+                let mut q = (*p).clone();
+                q.form = match p.form {
+                    Form::Contest => Form::Numbers,
+                    f => f,
+                };
+                let label = |k: u32| -> String {
+                    match (k, q.form) {
+                        (0, Form::Letters) => ".".into(),
+                        (0, _) => "0".into(),
+                        (k, Form::Letters) => q.labels[k as usize - 1].clone(),
+                        (k, _) => q.numbers[k as usize - 1].to_string(),
+                    }
+                };
+                let mut s = directive(q.rules).map_or(String::new(), |d| d + "\n");
+                for row in path.chunks(q.width) {
+                    let cells: Vec<String> = row.iter().map(|&k| label(k)).collect();
+                    s.push_str(&cells.join(if q.form == Form::Letters { "" } else { " " }));
+                    s.push('\n');
+                }
+                s
+            }
+            ("contest", None) => {
+                let mut q = (*p).clone();
+                q.form = Form::Contest;
+                write(&q)
+            }
+            ("contest", Some(path)) => contest_answer(
+                p,
+                &super::Links {
+                    arms: vec![0; path.len()],
+                    path,
+                },
+            ),
+            (other, _) => {
+                return Err(format!(
+                    "unknown --format {other} for numberlink: expected {}",
+                    FORMATS.join(", ")
+                ))
+            }
+        });
+    }
+    Ok(out.join("\n"))
 }
 
 /// The contest answer: `SIZE WxH`, then each row as comma-separated two-digit path numbers
@@ -583,6 +707,26 @@ mod tests {
         assert_eq!(p.numbers, vec![5, 7]);
         assert_eq!(p.form, Form::Numbers);
         assert_eq!(write(&p), "5 . . 5\n. 7 . .\n7 . . .\n");
+    }
+
+    #[test]
+    fn a_directive_sets_the_rules_of_the_puzzles_after_it() {
+        let text = "1 1\n2 2\n\n# numberlink: rules=nikoli\n1 . 1\n\n# numberlink: rules=cover\n1 1\n";
+        let ps = parse("t", text, ReadOptions::default()).unwrap();
+        let rules: Vec<Rules> = ps.iter().map(|p| p.rules).collect();
+        assert_eq!(rules, vec![Rules::Flow, Rules::Nikoli, Rules::Cover]);
+        // The command line wins.
+        let opts = ReadOptions {
+            rules: Some(Rules::Flow),
+            ..Default::default()
+        };
+        assert!(parse("t", text, opts).unwrap().iter().all(|p| p.rules == Rules::Flow));
+        // Written back with the directive, so it reads back under the same rules.
+        assert_eq!(write(&ps[1]), "# numberlink: rules=nikoli\n1 . 1\n");
+        assert_eq!(write(&ps[0]), "1 1\n2 2\n");
+        let e = err("# numberlink: rules=loose\n1 1\n");
+        assert_eq!((e.line, e.col), (1, 15), "{e}");
+        assert!(e.message.contains("rules=nikoli"), "{e}");
     }
 
     #[test]

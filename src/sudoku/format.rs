@@ -6,9 +6,16 @@
 //!   lists (`<puzzle> <rating> ...`, `<id> <puzzle> <rating>`) read as they are;
 //! - a multi-line grid, separators `|`, `-`, `+`, `=` and spaces ignored, puzzles separated by
 //!   blank lines;
-//! - for sides over 9, a grid of whitespace-separated numbers (`0` or `.` empty).
+//! - for sides over 9, a grid of whitespace-separated numbers (`0` or `.` empty);
+//! - the `quizzes,solutions` CSV of the large public datasets (a header naming the puzzle
+//!   column `quizzes`, `puzzle`..., or none, and the puzzle in the first field that is one);
+//! - pencil-mark positions, which keep the candidates a person has struck out
+//!   ([`Sudoku::marks`]): 729-character Sukaku grids (nine characters per cell, digit `d` in
+//!   place `d` when it is a candidate, `0` or `.` otherwise) and HoDoKu library lines
+//!   (`:code:digits:grid with + before placed values:struck candidates as dRC ...:...`).
 //!
-//! Lines starting with `#` are comments. Errors name the file, line and column.
+//! Lines starting with `#` are comments. Errors name the file, line and column. Solutions and
+//! puzzles are written back by [`write_solutions`] in the forms they are read in.
 
 use super::{default_box, Sudoku, MAX_SIZE};
 use crate::error::InputError;
@@ -68,6 +75,12 @@ pub fn parse(file: &str, text: &str, opts: ReadOptions) -> Result<Vec<Sudoku>, I
             "no puzzle found (the file is empty or all comments)",
         ));
     };
+    if first.trim_start().starts_with(':') {
+        return parse_hodoku(file, text);
+    }
+    if first.contains(',') && !first.contains(char::is_whitespace) {
+        return parse_csv(file, text, opts);
+    }
     let one_line = first
         .split_whitespace()
         .any(|t| is_square_side(t.chars().count()) && t.chars().all(|c| char_value(c).is_some()));
@@ -93,6 +106,10 @@ fn parse_lines(file: &str, text: &str, opts: ReadOptions) -> Result<Vec<Sudoku>,
             .copied()
             .expect("non-blank line has a token");
         let (col0, tok) = chosen;
+        if is_sukaku(tok) {
+            out.push(sukaku(file, ln, col0, tok)?);
+            continue;
+        }
         let mut cells = Vec::with_capacity(tok.len());
         for (k, c) in tok.chars().enumerate() {
             match char_value(c) {
@@ -372,6 +389,387 @@ fn build(
         }
     }
     Ok(s)
+}
+
+
+/// The side of a pencil-mark (Sukaku) grid: 9 (nine candidate places for each of 81 cells).
+const SUKAKU_SIDE: usize = 9;
+
+/// True when a token is a 729-character Sukaku grid: digits and `.` only (a 27x27 one-line
+/// puzzle has letters for 10 and up, and a pencil-mark grid's digits sit in their places).
+fn is_sukaku(tok: &str) -> bool {
+    let n = SUKAKU_SIDE;
+    tok.len() == n * n * n && tok.chars().all(|c| c.is_ascii_digit() || c == '.')
+}
+
+/// A Sukaku grid: each cell's nine places hold `d` where `d` is a candidate, `0` or `.` where it
+/// is not. A cell with one candidate holds that value.
+fn sukaku(file: &str, ln: usize, col0: usize, tok: &str) -> Result<Sudoku, InputError> {
+    let n = SUKAKU_SIDE;
+    let chars: Vec<char> = tok.chars().collect();
+    let mut marks = vec![0u64; n * n];
+    let mut cells = Vec::with_capacity(n * n);
+    for (i, mark) in marks.iter_mut().enumerate() {
+        for d in 0..n {
+            let k = i * n + d;
+            match chars[k] {
+                '0' | '.' => {}
+                c if c.to_digit(10) == Some(d as u32 + 1) => *mark |= 1 << d,
+                c => {
+                    return Err(InputError::new(
+                        file,
+                        ln,
+                        col0 + k,
+                        format!(
+                            "`{c}` in place {} of {}: a pencil-mark (Sukaku) grid has each cell's candidate d in its place d, `0` or `.` elsewhere",
+                            d + 1,
+                            cell_name(i / n, i % n)
+                        ),
+                    ))
+                }
+            }
+        }
+        if *mark == 0 {
+            return Err(InputError::new(
+                file,
+                ln,
+                col0 + i * n,
+                format!("{} has no candidate left", cell_name(i / n, i % n)),
+            ));
+        }
+        let value = if mark.count_ones() == 1 {
+            mark.trailing_zeros() + 1
+        } else {
+            0
+        };
+        cells.push(Read {
+            value,
+            line: ln,
+            col: col0 + i * n + value.max(1) as usize - 1,
+            ch: None,
+        });
+    }
+    let mut s = build(file, n, &cells, ReadOptions::default(), (ln, col0))?;
+    s.marks = Some(marks);
+    Ok(s)
+}
+
+/// `dRC` (digit, row, column, 1-based) as a cell index and value, for HoDoKu's candidate lists.
+fn hodoku_candidate(t: &str) -> Option<(usize, u8)> {
+    let b = t.as_bytes();
+    if b.len() != 3 || !b.iter().all(|c| (b'1'..=b'9').contains(c)) {
+        return None;
+    }
+    let (d, r, c) = (b[0] - b'0', (b[1] - b'1') as usize, (b[2] - b'1') as usize);
+    Some((r * 9 + c, d))
+}
+
+/// HoDoKu library lines: `:code:digits:values:struck:...`, where values has `+` before each
+/// placed (not given) value, and struck lists the candidates already eliminated as `dRC`.
+/// Every value, given or placed, is a given here; the struck candidates become pencil marks.
+fn parse_hodoku(file: &str, text: &str) -> Result<Vec<Sudoku>, InputError> {
+    let n = 9;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let ln = i + 1;
+        if line.trim().is_empty() || is_comment(line) {
+            continue;
+        }
+        let lead = line.len() - line.trim_start().len();
+        let t = line.trim();
+        // Byte offsets of the fields (every character of a valid line is ASCII).
+        let mut fields: Vec<(usize, &str)> = Vec::new();
+        let mut start = 0;
+        for (k, c) in t.char_indices() {
+            if c == ':' {
+                fields.push((start, &t[start..k]));
+                start = k + 1;
+            }
+        }
+        fields.push((start, &t[start..]));
+        let col_of = |byte: usize| lead + t[..byte].chars().count() + 1;
+        if !t.starts_with(':') || fields.len() < 5 {
+            return Err(InputError::new(
+                file,
+                ln,
+                lead + 1,
+                "expected a HoDoKu library line `:code:digits:grid:struck candidates:...` (each field after a `:`)",
+            ));
+        }
+        let (grid_at, grid) = fields[3];
+        let mut cells = Vec::with_capacity(n * n);
+        let mut placed = false;
+        for (k, c) in grid.char_indices() {
+            let col = col_of(grid_at + k);
+            match c {
+                '+' => placed = true,
+                _ => {
+                    let value = match c {
+                        '.' | '0' => 0,
+                        '1'..='9' => c as u32 - '0' as u32,
+                        _ => {
+                            return Err(InputError::new(
+                                file,
+                                ln,
+                                col,
+                                format!("unexpected `{c}` in the grid field: expected a digit 1-9, `.` or `0` for an empty cell, `+` before a placed value"),
+                            ))
+                        }
+                    };
+                    if placed && value == 0 {
+                        return Err(InputError::new(
+                            file,
+                            ln,
+                            col,
+                            "a `+` (placed value) before an empty cell",
+                        ));
+                    }
+                    placed = false;
+                    cells.push(Read { value, line: ln, col, ch: Some(c) });
+                }
+            }
+        }
+        if cells.len() != n * n {
+            return Err(InputError::new(
+                file,
+                ln,
+                col_of(grid_at),
+                format!("the grid field of a HoDoKu library line has 81 cells, this one {}", cells.len()),
+            ));
+        }
+        let mut s = build(file, n, &cells, ReadOptions::default(), (ln, col_of(grid_at)))?;
+        let mut marks = super::model::candidates(&s);
+        for (i, &v) in s.cells.iter().enumerate() {
+            if v != 0 {
+                marks[i] = 1 << (v - 1);
+            }
+        }
+        let (struck_at, struck) = fields[4];
+        for (col, tok) in tokens(struck) {
+            let at = col_of(struck_at) + col - 1;
+            let Some((i, d)) = hodoku_candidate(tok) else {
+                return Err(InputError::new(
+                    file,
+                    ln,
+                    at,
+                    format!("`{tok}` is not a candidate: expected digit, row and column, like 436 for 4 in r3c6"),
+                ));
+            };
+            if s.cells[i] != 0 {
+                return Err(InputError::new(
+                    file,
+                    ln,
+                    at,
+                    format!("`{tok}` strikes {d} from {}, which holds {}", cell_name(i / n, i % n), s.cells[i]),
+                ));
+            }
+            marks[i] &= !(1u64 << (d - 1));
+            if marks[i] == 0 {
+                return Err(InputError::new(
+                    file,
+                    ln,
+                    at,
+                    format!("`{tok}` strikes the last candidate of {}", cell_name(i / n, i % n)),
+                ));
+            }
+        }
+        s.marks = Some(marks);
+        out.push(s);
+    }
+    Ok(out)
+}
+
+/// Column names that hold the puzzle in the datasets' CSV files.
+const PUZZLE_COLUMNS: &[&str] = &["quizzes", "quiz", "puzzle", "puzzles", "question", "problem"];
+
+/// The fields of a CSV line with their 1-based columns (quotes around a field are dropped).
+fn csv_fields(line: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (k, c) in line.char_indices().chain(std::iter::once((line.len(), ','))) {
+        if c == ',' {
+            let raw = &line[start..k];
+            let col = line[..start].chars().count() + 1;
+            let trimmed = raw.trim();
+            let field = trimmed
+                .strip_prefix('"')
+                .and_then(|f| f.strip_suffix('"'))
+                .unwrap_or(trimmed);
+            let lead = raw.len() - raw.trim_start().len() + usize::from(field.len() < trimmed.len());
+            out.push((col + raw[..lead].chars().count(), field));
+            start = k + 1;
+        }
+    }
+    out
+}
+
+/// True when a CSV field is a one-line puzzle.
+fn is_puzzle_field(f: &str) -> bool {
+    is_square_side(f.chars().count()) && f.chars().all(|c| char_value(c).is_some())
+}
+
+/// The `quizzes,solutions` CSV of the large datasets (Kaggle's 1 and 9 million, the 3 million
+/// with ratings): the puzzle is the column a header names, or the first field that is one.
+fn parse_csv(file: &str, text: &str, opts: ReadOptions) -> Result<Vec<Sudoku>, InputError> {
+    let mut out = Vec::new();
+    let mut column: Option<usize> = None;
+    for (i, line) in text.lines().enumerate() {
+        let ln = i + 1;
+        if line.trim().is_empty() || is_comment(line) {
+            continue;
+        }
+        let fields = csv_fields(line);
+        let k = match column {
+            Some(k) => k,
+            None => {
+                let named = fields
+                    .iter()
+                    .position(|(_, f)| PUZZLE_COLUMNS.contains(&f.to_ascii_lowercase().as_str()));
+                if let Some(k) = named {
+                    column = Some(k);
+                    continue; // the header
+                }
+                let k = fields.iter().position(|(_, f)| is_puzzle_field(f)).ok_or_else(|| {
+                    InputError::new(
+                        file,
+                        ln,
+                        1,
+                        format!("a CSV file needs a header naming the puzzle column ({}) or a one-line puzzle in some field of its first row", PUZZLE_COLUMNS.join(", ")),
+                    )
+                })?;
+                column = Some(k);
+                k
+            }
+        };
+        let Some(&(col0, field)) = fields.get(k) else {
+            return Err(InputError::new(
+                file,
+                ln,
+                line.chars().count() + 1,
+                format!("this row has {} fields; the puzzle is in field {}", fields.len(), k + 1),
+            ));
+        };
+        let mut cells = Vec::with_capacity(field.len());
+        for (j, c) in field.chars().enumerate() {
+            let Some(value) = char_value(c) else {
+                return Err(InputError::new(
+                    file,
+                    ln,
+                    col0 + j,
+                    format!("unexpected `{c}` in the puzzle field: expected a digit 1-9, a letter A-Z for 10 and up, or `.`/`0` for an empty cell"),
+                ));
+            };
+            cells.push(Read { value, line: ln, col: col0 + j, ch: Some(c) });
+        }
+        if !is_square_side(cells.len()) {
+            return Err(InputError::new(
+                file,
+                ln,
+                col0,
+                format!("a one-line puzzle needs a square number of cells (81 for 9x9, 16, 36, 64, ...), found {}", cells.len()),
+            ));
+        }
+        let side = (cells.len() as f64).sqrt().round() as usize;
+        out.push(build(file, side, &cells, opts, (ln, col0))?);
+    }
+    if out.is_empty() {
+        return Err(InputError::new(file, 1, 1, "no puzzle found (a CSV header and no rows)"));
+    }
+    Ok(out)
+}
+
+/// The formats [`write_solutions`] writes.
+pub const FORMATS: &[&str] = &["line", "grid", "csv", "sukaku"];
+
+/// A grid's values as one line, `empty` for an open cell.
+fn line_of(values: &[u8], empty: char) -> String {
+    values
+        .iter()
+        .map(|&v| if v == 0 { empty } else { value_char(v) })
+        .collect()
+}
+
+/// Puzzles written in `format`, each with its solution (rows as `Puzzle::rows` gives them) when
+/// there is one, else as given: `line` (one line each), `grid` (blocks separated by blank
+/// lines), `csv` (`quizzes,solutions`, the solution empty when there is none), `sukaku` (the
+/// 729-character pencil-mark grid: a solution's single candidates, or the puzzle's candidates).
+pub fn write_solutions(
+    format: &str,
+    items: &[(&Sudoku, Option<&Vec<Vec<i64>>>)],
+) -> Result<String, String> {
+    let values = |p: &Sudoku, rows: Option<&Vec<Vec<i64>>>| -> Vec<u8> {
+        match rows {
+            Some(rows) => rows.iter().flatten().map(|&v| v as u8).collect(),
+            None => p.cells.clone(),
+        }
+    };
+    let mut out = String::new();
+    match format {
+        "line" => {
+            for (p, rows) in items {
+                out.push_str(&line_of(&values(p, *rows), '.'));
+                out.push('\n');
+            }
+        }
+        "grid" => {
+            for (k, (p, rows)) in items.iter().enumerate() {
+                if k > 0 {
+                    out.push('\n');
+                }
+                let v = values(p, *rows);
+                out.push_str(&super::render::grid(p, &v, crate::puzzle::Style::default()));
+            }
+        }
+        "csv" => {
+            out.push_str("quizzes,solutions\n");
+            for (p, rows) in items {
+                out.push_str(&line_of(&p.cells, '0'));
+                out.push(',');
+                if let Some(rows) = rows {
+                    out.push_str(&line_of(&values(p, Some(rows)), '0'));
+                }
+                out.push('\n');
+            }
+        }
+        "sukaku" => {
+            for (p, rows) in items {
+                if p.size != SUKAKU_SIDE {
+                    return Err(format!(
+                        "--format sukaku writes 9x9 grids only (729 characters), not {0}x{0}",
+                        p.size
+                    ));
+                }
+                let masks: Vec<u64> = match rows {
+                    Some(_) => values(p, *rows).iter().map(|&v| 1u64 << (v - 1)).collect(),
+                    None => {
+                        let c = super::model::candidates(p);
+                        p.cells
+                            .iter()
+                            .zip(c)
+                            .map(|(&v, m)| if v == 0 { m } else { 1u64 << (v - 1) })
+                            .collect()
+                    }
+                };
+                for m in masks {
+                    for d in 0..SUKAKU_SIDE {
+                        out.push(if m >> d & 1 == 1 {
+                            (b'1' + d as u8) as char
+                        } else {
+                            '.'
+                        });
+                    }
+                }
+                out.push('\n');
+            }
+        }
+        other => {
+            return Err(format!(
+                "unknown --format {other} for sudoku: expected {}",
+                FORMATS.join(", ")
+            ))
+        }
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -24,6 +24,10 @@ pub struct Sudoku {
     pub box_cols: usize,
     /// Row-major cell values, 0 for empty.
     pub cells: Vec<u8>,
+    /// Pencil marks, when the puzzle came with them (a Sukaku grid, a HoDoKu library line):
+    /// for every cell the values still possible (bit `v-1` for `v`), row-major. Every solution
+    /// keeps them: a value a mark rules out is as good as eliminated. `None` for a plain puzzle.
+    pub marks: Option<Vec<u64>>,
 }
 
 /// A filled grid, row-major.
@@ -54,7 +58,25 @@ impl Sudoku {
             box_rows,
             box_cols,
             cells: vec![0; size * size],
+            marks: None,
         }
+    }
+
+    /// The candidates pencil marks rule out in open cell `i` beyond what its units' values
+    /// already do (bit `v-1` for `v`; 0 without marks): the eliminations a person made.
+    pub fn struck(&self, i: usize) -> u64 {
+        let Some(marks) = &self.marks else { return 0 };
+        if self.cells[i] != 0 {
+            return 0;
+        }
+        let n = self.size;
+        let (r, c) = (i / n, i % n);
+        let b = self.box_of(r, c);
+        let seen = (0..n * n)
+            .filter(|&j| self.cells[j] != 0)
+            .filter(|&j| j / n == r || j % n == c || self.box_of(j / n, j % n) == b)
+            .fold(0u64, |m, j| m | 1u64 << (self.cells[j] - 1));
+        model::full_mask(n) & !marks[i] & !seen
     }
 
     /// The box number (0-based, row-major over boxes) of a cell.
@@ -106,13 +128,23 @@ impl Puzzle for Sudoku {
     }
 
     fn describe(&self) -> String {
-        format!(
+        let mut d = format!(
             "{n}x{n}, boxes {}x{}, {}",
             self.box_rows,
             self.box_cols,
             crate::text::count_of(self.clue_count(), "given"),
             n = self.size
-        )
+        );
+        if self.marks.is_some() {
+            let struck: u32 = (0..self.cells.len())
+                .map(|i| self.struck(i).count_ones())
+                .sum();
+            d.push_str(&format!(
+                ", pencil marks ({} struck)",
+                crate::text::count_of(struck as usize, "candidate")
+            ));
+        }
+        d
     }
 
     fn model(&self, mode: GivenMode, names: bool) -> Model<Self::Map> {

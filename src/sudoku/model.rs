@@ -109,7 +109,8 @@ impl Default for Encoding {
     }
 }
 
-fn full_mask(n: usize) -> u64 {
+/// Every value of a side-`n` grid as a candidate mask.
+pub fn full_mask(n: usize) -> u64 {
     if n == 64 {
         u64::MAX
     } else {
@@ -117,8 +118,8 @@ fn full_mask(n: usize) -> u64 {
     }
 }
 
-/// Candidate masks (bit v-1 for value v) for every cell after the givens' eliminations; a given
-/// cell's mask is 0. (Only the givens' eliminations: the explain engine starts from these.)
+/// Candidate masks (bit v-1 for value v) for every cell after the givens' eliminations and the
+/// puzzle's pencil marks, if it has any; a given cell's mask is 0.
 pub fn candidates(s: &Sudoku) -> Vec<u64> {
     let n = s.size;
     let full = full_mask(n);
@@ -142,7 +143,7 @@ pub fn candidates(s: &Sudoku) -> Vec<u64> {
                 0
             } else {
                 let (r, c) = (i / n, i % n);
-                full & !(row[r] | col[c] | bx[s.box_of(r, c)])
+                full & !(row[r] | col[c] | bx[s.box_of(r, c)]) & !s.struck(i)
             }
         })
         .collect()
@@ -372,6 +373,19 @@ pub fn build_with(s: &Sudoku, mode: GivenMode, names: bool, enc: Encoding) -> Mo
                 givens.push(Given {
                     label: format!("{}={}", cell_name(i / n, i % n), v),
                     lit: map.lit(i, v).expect("every value has a literal"),
+                });
+            }
+        }
+        // Pencil marks: each candidate struck out is a given too (`r1c2<>5`), so a position
+        // whose marks lost the true value names the marks that conflict.
+        for i in 0..n * n {
+            let mut struck = s.struck(i);
+            while struck != 0 {
+                let v = struck.trailing_zeros() as u8 + 1;
+                struck &= struck - 1;
+                givens.push(Given {
+                    label: format!("{}<>{}", cell_name(i / n, i % n), v),
+                    lit: !map.lit(i, v).expect("every value has a literal"),
                 });
             }
         }

@@ -27,6 +27,14 @@ pub fn check(s: &Sudoku, g: &Grid) -> Result<(), String> {
                 cell_name(i / n, i % n)
             ));
         }
+        if let Some(marks) = &s.marks {
+            if given == 0 && marks[i] >> (v - 1) & 1 == 0 {
+                return Err(format!(
+                    "{} holds {v}, which its pencil marks rule out",
+                    cell_name(i / n, i % n)
+                ));
+            }
+        }
     }
     let check_unit = |what: &str, k: usize, cells: Vec<usize>| -> Result<(), String> {
         let mut seen = vec![false; n + 1];
@@ -68,6 +76,7 @@ mod tests {
             box_rows: 2,
             box_cols: 2,
             cells: vec![1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            marks: None,
         };
         let good = Grid(vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]);
         assert_eq!(check(&s, &good), Ok(()));

@@ -1053,6 +1053,51 @@ fn parse_json(file: &str, text: &str) -> Result<Vec<Placed>, InputError> {
     Ok(out)
 }
 
+/// The formats [`write_solutions`] writes.
+pub const FORMATS: &[&str] = &["text", "line"];
+
+/// Puzzles written in `format`, each filled with its solution (rows of 0 and 1, as
+/// `Puzzle::rows` gives them) when it has one, else as given, after their rule directive when
+/// the rules are not the defaults: `text`, grids separated by blank lines; `line`, one puzzle a
+/// line (`WxH;cells` for a rectangle, the layout tag before a composite puzzle's cells).
+pub fn write_solutions(
+    format: &str,
+    items: &[(&Takuzu, Option<&Vec<Vec<i64>>>)],
+) -> Result<String, String> {
+    let mut out = Vec::new();
+    for (t, rows) in items {
+        let mut q = (*t).clone();
+        if let Some(rows) = rows {
+            q.cells = rows.iter().flatten().map(|&v| Some(v as u8)).collect();
+        }
+        out.push(match format {
+            "text" => q.to_file(),
+            "line" => {
+                let d = directive(&q.rules, q.width, q.height);
+                let mut s = if d.is_empty() {
+                    String::new()
+                } else {
+                    format!("# takuzu: {d}\n")
+                };
+                let cells: String = q.to_text().lines().collect();
+                match (&q.rules.layout, q.width == q.height) {
+                    (Some(tag), _) => s.push_str(&format!("{tag}:{cells}\n")),
+                    (None, true) => s.push_str(&format!("{cells}\n")),
+                    (None, false) => s.push_str(&format!("{}x{};{cells}\n", q.width, q.height)),
+                }
+                s
+            }
+            other => {
+                return Err(format!(
+                    "unknown --format {other} for takuzu: expected {}",
+                    FORMATS.join(", ")
+                ))
+            }
+        });
+    }
+    Ok(out.join(if format == "text" { "\n" } else { "" }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

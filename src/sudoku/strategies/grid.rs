@@ -196,10 +196,16 @@ pub struct Board {
 }
 
 impl Board {
-    /// The candidates left by the givens of `s`.
+    /// The candidates left by the givens of `s` and, when it has them, its pencil marks.
     pub fn new(s: &Sudoku) -> Board {
         let geo = Arc::new(Geometry::new(s.size, s.box_rows, s.box_cols));
-        Board::with_values(geo, &s.cells)
+        let mut b = Board::with_values(geo, &s.cells);
+        for i in 0..s.cells.len() {
+            for d in digits(s.struck(i)) {
+                b.eliminate(i, d);
+            }
+        }
+        b
     }
 
     /// The candidates left by `values` (0 open) on a known geometry.

@@ -96,6 +96,9 @@ pub fn looks_like(path: &str, text: &str) -> bool {
     }
 }
 
+/// The formats [`write_solutions`] writes.
+pub const FORMATS: &[&str] = &["xml", "text"];
+
 /// Puzzles written in `format` (`xml`: one document; `text`: the text form, separated by blank
 /// lines), each with its solution's rows when there is one, else as given.
 pub fn write_solutions(
@@ -125,7 +128,8 @@ pub fn write_solutions(
             .collect::<Vec<_>>()
             .join("\n")),
         other => Err(format!(
-            "unknown --format {other} for tectonic: expected xml or text"
+            "unknown --format {other} for tectonic: expected {}",
+            FORMATS.join(", ")
         )),
     }
 }
