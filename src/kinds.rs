@@ -56,7 +56,7 @@ fn by_extension(path: &str) -> Option<Kind> {
         .unwrap_or("")
         .to_ascii_lowercase();
     match ext.as_str() {
-        "sudoku" | "sdk" | "ss" | "sdm" => Some(Kind::Sudoku),
+        "sudoku" | "sdk" | "ss" | "sdm" | "sukaku" => Some(Kind::Sudoku),
         "takuzu" | "binairo" | "binary" => Some(Kind::Takuzu),
         "tectonic" | "suguru" | "xml" => Some(Kind::Tectonic),
         "numberlink" | "flow" | "nl" | "arukone" => Some(Kind::Numberlink),

@@ -259,7 +259,10 @@ fn dimacs_is_never_empty_unless_asked_for_the_folded_form() {
     assert!(folded.contains("\np cnf 0 0\n"), "{folded}");
     assert!(folded.contains("the folded formula is empty"), "{folded}");
     // `--unfolded`, the option's old name, still means the default.
-    assert_eq!(stdout_of(&["dimacs", "--unfolded", &p("classic.txt")]), full);
+    assert_eq!(
+        stdout_of(&["dimacs", "--unfolded", &p("classic.txt")]),
+        full
+    );
     gridsat()
         .args(["dimacs", "--folded", "--unfolded", &p("classic.txt")])
         .assert()
@@ -617,11 +620,20 @@ fn a_puzzle_singles_solve_folds_to_an_empty_formula_that_still_decodes() {
 fn completions_and_manual_pages_come_from_the_argument_definitions() {
     let bash = stdout_of(&["completions", "bash"]);
     assert!(bash.contains("_gridsat()"), "{}", &bash[..200]);
-    for word in ["solve", "generate", "--color", "--folded", "--no-distinct-lines"] {
+    for word in [
+        "solve",
+        "generate",
+        "--color",
+        "--folded",
+        "--no-distinct-lines",
+    ] {
         assert!(bash.contains(word), "bash completion lacks {word}");
     }
     for shell in ["zsh", "fish", "elvish", "powershell"] {
-        assert!(stdout_of(&["completions", shell]).contains("--solver"), "{shell}");
+        assert!(
+            stdout_of(&["completions", shell]).contains("--solver"),
+            "{shell}"
+        );
     }
     gridsat()
         .args(["completions", "tcsh"])

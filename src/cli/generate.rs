@@ -217,7 +217,9 @@ fn numberlink_options(a: &GenerateArgs) -> Result<crate::numberlink::generate::O
         a,
         &["--size", "--width", "--height", "--rules", "--minimal"],
     )?;
-    let rules = super::numberlink_options(&a.rules, &None)?.0.unwrap_or_default();
+    let rules = super::numberlink_options(&a.rules, &None)?
+        .0
+        .unwrap_or_default();
     let side = a.size.unwrap_or(7);
     Ok(crate::numberlink::generate::Options {
         width: a.width.unwrap_or(side),

@@ -711,7 +711,8 @@ mod tests {
 
     #[test]
     fn a_directive_sets_the_rules_of_the_puzzles_after_it() {
-        let text = "1 1\n2 2\n\n# numberlink: rules=nikoli\n1 . 1\n\n# numberlink: rules=cover\n1 1\n";
+        let text =
+            "1 1\n2 2\n\n# numberlink: rules=nikoli\n1 . 1\n\n# numberlink: rules=cover\n1 1\n";
         let ps = parse("t", text, ReadOptions::default()).unwrap();
         let rules: Vec<Rules> = ps.iter().map(|p| p.rules).collect();
         assert_eq!(rules, vec![Rules::Flow, Rules::Nikoli, Rules::Cover]);
@@ -720,7 +721,10 @@ mod tests {
             rules: Some(Rules::Flow),
             ..Default::default()
         };
-        assert!(parse("t", text, opts).unwrap().iter().all(|p| p.rules == Rules::Flow));
+        assert!(parse("t", text, opts)
+            .unwrap()
+            .iter()
+            .all(|p| p.rules == Rules::Flow));
         // Written back with the directive, so it reads back under the same rules.
         assert_eq!(write(&ps[1]), "# numberlink: rules=nikoli\n1 . 1\n");
         assert_eq!(write(&ps[0]), "1 1\n2 2\n");

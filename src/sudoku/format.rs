@@ -391,7 +391,6 @@ fn build(
     Ok(s)
 }
 
-
 /// The side of a pencil-mark (Sukaku) grid: 9 (nine candidate places for each of 81 cells).
 const SUKAKU_SIDE: usize = 9;
 
@@ -525,7 +524,12 @@ fn parse_hodoku(file: &str, text: &str) -> Result<Vec<Sudoku>, InputError> {
                         ));
                     }
                     placed = false;
-                    cells.push(Read { value, line: ln, col, ch: Some(c) });
+                    cells.push(Read {
+                        value,
+                        line: ln,
+                        col,
+                        ch: Some(c),
+                    });
                 }
             }
         }
@@ -534,10 +538,19 @@ fn parse_hodoku(file: &str, text: &str) -> Result<Vec<Sudoku>, InputError> {
                 file,
                 ln,
                 col_of(grid_at),
-                format!("the grid field of a HoDoKu library line has 81 cells, this one {}", cells.len()),
+                format!(
+                    "the grid field of a HoDoKu library line has 81 cells, this one {}",
+                    cells.len()
+                ),
             ));
         }
-        let mut s = build(file, n, &cells, ReadOptions::default(), (ln, col_of(grid_at)))?;
+        let mut s = build(
+            file,
+            n,
+            &cells,
+            ReadOptions::default(),
+            (ln, col_of(grid_at)),
+        )?;
         let mut marks = super::model::candidates(&s);
         for (i, &v) in s.cells.iter().enumerate() {
             if v != 0 {
@@ -560,7 +573,11 @@ fn parse_hodoku(file: &str, text: &str) -> Result<Vec<Sudoku>, InputError> {
                     file,
                     ln,
                     at,
-                    format!("`{tok}` strikes {d} from {}, which holds {}", cell_name(i / n, i % n), s.cells[i]),
+                    format!(
+                        "`{tok}` strikes {d} from {}, which holds {}",
+                        cell_name(i / n, i % n),
+                        s.cells[i]
+                    ),
                 ));
             }
             marks[i] &= !(1u64 << (d - 1));
@@ -569,7 +586,10 @@ fn parse_hodoku(file: &str, text: &str) -> Result<Vec<Sudoku>, InputError> {
                     file,
                     ln,
                     at,
-                    format!("`{tok}` strikes the last candidate of {}", cell_name(i / n, i % n)),
+                    format!(
+                        "`{tok}` strikes the last candidate of {}",
+                        cell_name(i / n, i % n)
+                    ),
                 ));
             }
         }
@@ -580,13 +600,18 @@ fn parse_hodoku(file: &str, text: &str) -> Result<Vec<Sudoku>, InputError> {
 }
 
 /// Column names that hold the puzzle in the datasets' CSV files.
-const PUZZLE_COLUMNS: &[&str] = &["quizzes", "quiz", "puzzle", "puzzles", "question", "problem"];
+const PUZZLE_COLUMNS: &[&str] = &[
+    "quizzes", "quiz", "puzzle", "puzzles", "question", "problem",
+];
 
 /// The fields of a CSV line with their 1-based columns (quotes around a field are dropped).
 fn csv_fields(line: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut start = 0;
-    for (k, c) in line.char_indices().chain(std::iter::once((line.len(), ','))) {
+    for (k, c) in line
+        .char_indices()
+        .chain(std::iter::once((line.len(), ',')))
+    {
         if c == ',' {
             let raw = &line[start..k];
             let col = line[..start].chars().count() + 1;
@@ -595,7 +620,8 @@ fn csv_fields(line: &str) -> Vec<(usize, &str)> {
                 .strip_prefix('"')
                 .and_then(|f| f.strip_suffix('"'))
                 .unwrap_or(trimmed);
-            let lead = raw.len() - raw.trim_start().len() + usize::from(field.len() < trimmed.len());
+            let lead =
+                raw.len() - raw.trim_start().len() + usize::from(field.len() < trimmed.len());
             out.push((col + raw[..lead].chars().count(), field));
             start = k + 1;
         }
@@ -646,7 +672,11 @@ fn parse_csv(file: &str, text: &str, opts: ReadOptions) -> Result<Vec<Sudoku>, I
                 file,
                 ln,
                 line.chars().count() + 1,
-                format!("this row has {} fields; the puzzle is in field {}", fields.len(), k + 1),
+                format!(
+                    "this row has {} fields; the puzzle is in field {}",
+                    fields.len(),
+                    k + 1
+                ),
             ));
         };
         let mut cells = Vec::with_capacity(field.len());
@@ -659,7 +689,12 @@ fn parse_csv(file: &str, text: &str, opts: ReadOptions) -> Result<Vec<Sudoku>, I
                     format!("unexpected `{c}` in the puzzle field: expected a digit 1-9, a letter A-Z for 10 and up, or `.`/`0` for an empty cell"),
                 ));
             };
-            cells.push(Read { value, line: ln, col: col0 + j, ch: Some(c) });
+            cells.push(Read {
+                value,
+                line: ln,
+                col: col0 + j,
+                ch: Some(c),
+            });
         }
         if !is_square_side(cells.len()) {
             return Err(InputError::new(
@@ -673,7 +708,12 @@ fn parse_csv(file: &str, text: &str, opts: ReadOptions) -> Result<Vec<Sudoku>, I
         out.push(build(file, side, &cells, opts, (ln, col0))?);
     }
     if out.is_empty() {
-        return Err(InputError::new(file, 1, 1, "no puzzle found (a CSV header and no rows)"));
+        return Err(InputError::new(
+            file,
+            1,
+            1,
+            "no puzzle found (a CSV header and no rows)",
+        ));
     }
     Ok(out)
 }

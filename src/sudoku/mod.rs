@@ -166,7 +166,11 @@ impl Puzzle for Sudoku {
     }
 
     fn render(&self, s: Option<&Grid>, style: Style) -> String {
-        render::grid(self, s.map(|g| g.0.as_slice()).unwrap_or(&self.cells), style)
+        render::grid(
+            self,
+            s.map(|g| g.0.as_slice()).unwrap_or(&self.cells),
+            style,
+        )
     }
 
     fn forced(&self, model: &Model<Self::Map>, lits: &[Lit]) -> Vec<CellValue> {
