@@ -1,5 +1,7 @@
 //! Every kind in one place: options for reading, detecting a file's kind, reading a file as a
-//! list of puzzles, and [`with_puzzle!`](crate::with_puzzle) to run generic code on any of them.
+//! list of puzzles (a file of puzz.link URLs too, each line the kind its genre names), writing
+//! puzzles and solutions in a format (`--format`), and [`with_puzzle!`](crate::with_puzzle) to
+//! run generic code on any of them.
 
 use crate::error::InputError;
 use crate::numberlink::{self, Numberlink};
@@ -41,6 +43,94 @@ pub struct ReadOptions {
     pub loops: numberlink::Loops,
     /// Takuzu: the rule options (`--no-distinct-lines`, `--odd-lines`, `--regions`...).
     pub takuzu: takuzu::format::ReadOptions,
+}
+
+/// The pzprjs genres gridsat reads, and the kind each is.
+pub const GENRES: &[(&str, Kind)] = &[
+    ("sudoku", Kind::Sudoku),
+    ("suguru", Kind::Tectonic),
+    ("numlin", Kind::Numberlink),
+    ("arukone", Kind::Numberlink),
+];
+
+/// True when `text`'s first line that is neither blank nor a comment is a puzz.link URL: then
+/// every such line must be one, and each is a puzzle of the kind its genre names.
+pub fn is_url_file(text: &str) -> bool {
+    text.lines()
+        .find(|l| !l.trim().is_empty() && !crate::text::is_comment(l))
+        .is_some_and(crate::url::is_url)
+}
+
+/// Every URL line of `text` (the contents of `file`), each read as the kind its genre names.
+/// `kind`, when given, must be that kind.
+fn read_urls(
+    file: &str,
+    text: &str,
+    kind: Option<Kind>,
+    opts: &ReadOptions,
+) -> Result<Vec<AnyPuzzle>, InputError> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let ln = i + 1;
+        if line.trim().is_empty() || crate::text::is_comment(line) {
+            continue;
+        }
+        let col = line.len() - line.trim_start().len() + 1;
+        if !crate::url::is_url(line) {
+            return Err(InputError::new(
+                file,
+                ln,
+                col,
+                "expected a puzz.link URL: in a file of URLs every line that is not blank or a comment is one",
+            ));
+        }
+        let url = crate::url::split(file, ln, line)?;
+        let genre_col = col + line.trim().find('?').map_or(0, |q| q + 1);
+        let Some(&(_, k)) = GENRES.iter().find(|(g, _)| *g == url.genre) else {
+            let names: Vec<&str> = GENRES.iter().map(|(g, _)| *g).collect();
+            return Err(InputError::new(
+                file,
+                ln,
+                genre_col,
+                format!(
+                    "gridsat does not read pzprjs's `{}` puzzles; it reads {}",
+                    url.genre,
+                    names.join(", ")
+                ),
+            ));
+        };
+        if let Some(want) = kind.filter(|&w| w != k) {
+            return Err(InputError::new(
+                file,
+                ln,
+                genre_col,
+                format!(
+                    "this URL is a {} puzzle ({}), but --kind {} was given",
+                    url.genre,
+                    k.name(),
+                    want.name()
+                ),
+            ));
+        }
+        out.push(match k {
+            Kind::Sudoku => AnyPuzzle::Sudoku(sudoku::format::from_url(
+                &url,
+                sudoku::format::ReadOptions {
+                    box_shape: opts.box_shape,
+                },
+            )?),
+            Kind::Tectonic => AnyPuzzle::Tectonic(tectonic::format::url::from_url(&url)?),
+            Kind::Numberlink => AnyPuzzle::Numberlink(numberlink::format::from_url(
+                &url,
+                numberlink::format::ReadOptions {
+                    rules: opts.rules,
+                    loops: opts.loops,
+                },
+            )?),
+            Kind::Takuzu => unreachable!("no takuzu genre is listed"),
+        });
+    }
+    Ok(out)
 }
 
 /// The kind of a file: by its extension, else by its content.
@@ -89,6 +179,9 @@ pub fn read_any(
     kind: Option<Kind>,
     opts: &ReadOptions,
 ) -> Result<Vec<AnyPuzzle>, InputError> {
+    if is_url_file(text) {
+        return read_urls(label, text, kind, opts);
+    }
     if let Some(k) = kind.or_else(|| by_extension(path)) {
         return read(label, text, k, opts);
     }
@@ -109,13 +202,17 @@ pub fn read_any(
     })
 }
 
-/// Reads every puzzle of `kind` in `text` (the contents of `file`).
+/// Reads every puzzle of `kind` in `text` (the contents of `file`); a file of URLs is read by
+/// their genres, which must be `kind`.
 pub fn read(
     file: &str,
     text: &str,
     kind: Kind,
     opts: &ReadOptions,
 ) -> Result<Vec<AnyPuzzle>, InputError> {
+    if is_url_file(text) {
+        return read_urls(file, text, Some(kind), opts);
+    }
     match kind {
         Kind::Sudoku => Ok(sudoku::format::parse(
             file,

@@ -27,3 +27,4 @@ pub mod sudoku;
 pub mod takuzu;
 pub mod tectonic;
 pub mod text;
+pub mod url;

@@ -205,8 +205,8 @@ fn decode_one<P: Puzzle>(p: &P, a: &DecodeArgs, text: &str, style: Style) -> Res
 pub fn decode(a: &DecodeArgs, style: Style) -> Result<i32> {
     let kind = parse_kind(&a.read.kind)?;
     let opts = read_options(&a.read)?;
-    let text = read_text(&a.file)?;
-    let puzzles = kinds::read_any(&a.file, &a.file, &text, kind, &opts)?;
+    let (label, text) = super::input(&a.file)?;
+    let puzzles = kinds::read_any(&a.file, &label, &text, kind, &opts)?;
     let (_, p) = pick(vec![(a.file.clone(), puzzles)], a.index)?;
     let answer = read_text(&a.answer)?;
     with_puzzle!(&p, q => decode_one(q, a, &answer, style))

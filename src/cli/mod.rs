@@ -94,6 +94,16 @@ pub fn style(when: ColorWhen) -> crate::puzzle::Style {
     crate::puzzle::Style { color }
 }
 
+/// A command-line input as its label and text: a puzz.link URL is a puzzle itself (labelled
+/// by the URL), `-` is standard input (`<stdin>`), anything else a file.
+pub fn input(arg: &str) -> Result<(String, String)> {
+    if crate::url::is_url(arg) && !std::path::Path::new(arg).exists() {
+        return Ok((arg.to_string(), arg.to_string()));
+    }
+    let label = if arg == "-" { "<stdin>" } else { arg };
+    Ok((label.to_string(), read_text(arg)?))
+}
+
 /// A file's text: the named file, or standard input for `-`.
 pub fn read_text(file: &str) -> Result<String> {
     if file == "-" {
@@ -233,16 +243,9 @@ pub fn load(input: &InputArgs) -> Result<Vec<(String, Vec<AnyPuzzle>)>> {
     let opts = read_options(&input.read)?;
     let mut out = Vec::new();
     for file in &input.files {
-        let text = read_text(file)?;
-        let label = if file == "-" {
-            "<stdin>"
-        } else {
-            file.as_str()
-        };
-        out.push((
-            label.to_string(),
-            kinds::read_any(file, label, &text, kind, &opts)?,
-        ));
+        let (label, text) = self::input(file)?;
+        let puzzles = kinds::read_any(file, &label, &text, kind, &opts)?;
+        out.push((label, puzzles));
     }
     Ok(out)
 }

@@ -604,14 +604,140 @@ pub fn write(p: &Numberlink) -> String {
     }
 }
 
+/// The rule set a pzprjs genre means: `numlin` is Nikoli's Numberlink (cells may stay empty);
+/// `arukone` must pass every cell, unless its `e` flag lets cells stay empty. pzprjs has no
+/// "no path alongside itself" rule, so `arukone` is `cover`.
+pub fn url_rules(genre: &str, flags: &str) -> Rules {
+    match genre {
+        "arukone" if !flags.contains('e') => Rules::Cover,
+        _ => Rules::Nikoli,
+    }
+}
+
+/// Arukone's letter for a number: `A`-`Z` for 1-26, `a`-`z` for 27-52 (as pzprjs draws them).
+fn arukone_letter(n: u32) -> Option<char> {
+    match n {
+        1..=26 => Some((b'A' + (n - 1) as u8) as char),
+        27..=52 => Some((b'a' + (n - 27) as u8) as char),
+        _ => None,
+    }
+}
+
+/// A puzzle from a pzprjs `numlin` or `arukone` URL: its ends in `Number16`, labels as pzprjs
+/// shows them (numbers for `numlin`, letters for `arukone`), rules by the genre ([`url_rules`])
+/// unless `opts` names some.
+pub fn from_url(url: &crate::url::Url, opts: ReadOptions) -> Result<Numberlink, InputError> {
+    use crate::url::{Number, Reader};
+    let (w, h) = (url.cols, url.rows);
+    let letters = url.genre == "arukone";
+    let mut r = Reader::new(url);
+    let cells = r.number16(w * h)?;
+    r.finish("numbers")?;
+    let mut rows: Vec<Vec<Cell>> = Vec::with_capacity(h);
+    for y in 0..h {
+        let mut row = Vec::with_capacity(w);
+        for x in 0..w {
+            let (label, col) = match cells[y * w + x] {
+                None => (None, url.at.col),
+                Some((Number::Value(n), pos)) if n >= 1 => {
+                    let label = if letters {
+                        arukone_letter(n).map(String::from).ok_or_else(|| {
+                            r.error(pos, format!("arukone's letters go up to 52 (z), found {n}"))
+                        })?
+                    } else {
+                        n.to_string()
+                    };
+                    (Some(label), url.at.col + pos)
+                }
+                Some((_, pos)) => {
+                    return Err(r.error(
+                        pos,
+                        format!(
+                            "r{}c{} is an end without its number (pzprjs's `?` or 0)",
+                            y + 1,
+                            x + 1
+                        ),
+                    ))
+                }
+            };
+            row.push(Cell {
+                label,
+                line: url.at.line,
+                col,
+            });
+        }
+        rows.push(row);
+    }
+    check_side(url.at.file, url.at.line, w, h)?;
+    let form = if letters {
+        Form::Letters
+    } else {
+        Form::Numbers
+    };
+    let mut p = build(url.at.file, rows, form)?;
+    if letters {
+        // The letters' own numbers (A = 1, a = 27), so the URL is written again as it came.
+        p.numbers = p
+            .labels
+            .iter()
+            .map(|l| {
+                let c = l.chars().next().expect("a letter");
+                match c {
+                    'A'..='Z' => c as u32 - 'A' as u32 + 1,
+                    _ => c as u32 - 'a' as u32 + 27,
+                }
+            })
+            .collect();
+    }
+    p.rules = opts.rules.unwrap_or(url_rules(url.genre, url.flags));
+    p.loops = opts.loops;
+    Ok(p)
+}
+
+/// The puzz.link URL of a puzzle: `numlin` under nikoli rules, `arukone` under cover and
+/// flow (pzprjs checks only that every cell is passed: its arukone has no flow rule), and
+/// `arukone` with its `e` flag for a puzzle of letters under nikoli rules. The ends carry the
+/// paths' numbers (a letter puzzle's are 1, 2... by first appearance); arukone shows them as
+/// letters, 1-52, so a puzzle of numbers above 52 is renumbered there.
+pub fn to_url(p: &Numberlink) -> Result<String, String> {
+    let (genre, flags) = match (p.rules, p.form) {
+        (Rules::Nikoli, Form::Letters) => ("arukone", "e"),
+        (Rules::Nikoli, _) => ("numlin", ""),
+        _ => ("arukone", ""),
+    };
+    let mut values = p.numbers.clone();
+    if genre == "arukone" && values.iter().any(|&n| n > 52) {
+        if values.len() > 52 {
+            return Err(format!(
+                "--format url: an arukone URL holds up to 52 letters, this puzzle has {} paths",
+                values.len()
+            ));
+        }
+        values = (1..=values.len() as u32).collect();
+    }
+    let mut cells = vec![None; p.width * p.height];
+    for (k, &(a, b)) in p.ends.iter().enumerate() {
+        cells[a] = Some(values[k]);
+        cells[b] = Some(values[k]);
+    }
+    Ok(crate::url::write(
+        genre,
+        flags,
+        p.width,
+        p.height,
+        &crate::url::write_number16(&cells),
+    ))
+}
+
 /// The formats [`write_solutions`] writes.
-pub const FORMATS: &[&str] = &["text", "contest"];
+pub const FORMATS: &[&str] = &["text", "contest", "url"];
 
 /// Puzzles written in `format`, each solved when it has a solution (rows of path numbers, 0
 /// for an empty cell, as `Puzzle::rows` gives them), else as given: `text`, the puzzle's own
 /// grid form with every cell of a path holding the path's label (blocks separated by blank
 /// lines); `contest`, the ADC answer form (`SIZE WxH`, rows of two-digit path numbers) for a
-/// solution and the contest problem form for a puzzle without one.
+/// solution and the contest problem form for a puzzle without one; `url`, the puzzle's
+/// puzz.link URL (a URL carries no solution).
 pub fn write_solutions(
     format: &str,
     items: &[(&Numberlink, Option<&Vec<Vec<i64>>>)],
@@ -649,6 +775,7 @@ pub fn write_solutions(
                 q.form = Form::Contest;
                 write(&q)
             }
+            ("url", _) => to_url(p)? + "\n",
             ("contest", Some(path)) => contest_answer(
                 p,
                 &super::Links {
@@ -664,7 +791,7 @@ pub fn write_solutions(
             }
         });
     }
-    Ok(out.join("\n"))
+    Ok(out.join(if format == "url" { "" } else { "\n" }))
 }
 
 /// The contest answer: `SIZE WxH`, then each row as comma-separated two-digit path numbers
@@ -711,8 +838,7 @@ mod tests {
 
     #[test]
     fn a_directive_sets_the_rules_of_the_puzzles_after_it() {
-        let text =
-            "1 1\n2 2\n\n# numberlink: rules=nikoli\n1 . 1\n\n# numberlink: rules=cover\n1 1\n";
+        let text = "AB\nAB\n\n# numberlink: rules=nikoli\nA.A\n\n# numberlink: rules=cover\nA\nA\n";
         let ps = parse("t", text, ReadOptions::default()).unwrap();
         let rules: Vec<Rules> = ps.iter().map(|p| p.rules).collect();
         assert_eq!(rules, vec![Rules::Flow, Rules::Nikoli, Rules::Cover]);
@@ -726,9 +852,9 @@ mod tests {
             .iter()
             .all(|p| p.rules == Rules::Flow));
         // Written back with the directive, so it reads back under the same rules.
-        assert_eq!(write(&ps[1]), "# numberlink: rules=nikoli\n1 . 1\n");
-        assert_eq!(write(&ps[0]), "1 1\n2 2\n");
-        let e = err("# numberlink: rules=loose\n1 1\n");
+        assert_eq!(write(&ps[1]), "# numberlink: rules=nikoli\nA.A\n");
+        assert_eq!(write(&ps[0]), "AB\nAB\n");
+        let e = err("# numberlink: rules=loose\nAA\n");
         assert_eq!((e.line, e.col), (1, 15), "{e}");
         assert!(e.message.contains("rules=nikoli"), "{e}");
     }

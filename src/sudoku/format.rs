@@ -718,8 +718,100 @@ fn parse_csv(file: &str, text: &str, opts: ReadOptions) -> Result<Vec<Sudoku>, I
     Ok(out)
 }
 
+/// The box shape pzprjs gives a side: square boxes for a square side, 2x3 for 6 (pzprjs's
+/// `sudoku` has no other); `None` for the sides it does not draw.
+pub fn pzprjs_box(side: usize) -> Option<(usize, usize)> {
+    let root = (side as f64).sqrt().round() as usize;
+    match side {
+        6 => Some((2, 3)),
+        _ if root * root == side && root >= 2 => Some((root, root)),
+        _ => None,
+    }
+}
+
+/// A puzzle from a pzprjs `sudoku` URL (`sudoku/9/9/<Number16>`), with pzprjs's boxes.
+pub fn from_url(url: &crate::url::Url, opts: ReadOptions) -> Result<Sudoku, InputError> {
+    use crate::url::{Number, Reader};
+    let n = url.cols;
+    let at = |m: String| url.at.error(0, m);
+    if url.rows != n {
+        return Err(at(format!(
+            "a sudoku URL is square; this one is {}x{}",
+            url.cols, url.rows
+        )));
+    }
+    let Some(boxes) = pzprjs_box(n).filter(|_| n <= MAX_SIZE) else {
+        return Err(at(format!(
+            "pzprjs draws sudoku boxes for sides 4, 6, 9, 16, 25 (a square, or 6), not {n}"
+        )));
+    };
+    if let Some(b) = opts.box_shape.filter(|&b| b != boxes) {
+        return Err(at(format!(
+            "--box {}x{}: the URL's {n}x{n} sudoku has pzprjs's {}x{} boxes",
+            b.0, b.1, boxes.0, boxes.1
+        )));
+    }
+    let mut r = Reader::new(url);
+    let cells = r.number16(n * n)?;
+    r.finish("numbers")?;
+    let mut read = Vec::with_capacity(n * n);
+    for (i, c) in cells.iter().enumerate() {
+        let (value, pos) = match *c {
+            None => (0, 0),
+            Some((Number::Value(v), pos)) if v >= 1 => (v, pos),
+            Some((_, pos)) => {
+                return Err(r.error(
+                    pos,
+                    format!(
+                        "{} holds no digit (pzprjs's `?` or 0); a sudoku URL gives 1-{n}",
+                        cell_name(i / n, i % n)
+                    ),
+                ))
+            }
+        };
+        let col = url.at.col + pos;
+        read.push(Read {
+            value,
+            line: url.at.line,
+            col,
+            ch: None,
+        });
+    }
+    build(
+        url.at.file,
+        n,
+        &read,
+        ReadOptions {
+            box_shape: Some(boxes),
+        },
+        (url.at.line, url.at.col),
+    )
+}
+
+/// The puzz.link URL of a puzzle (its givens; pencil marks have no place in it).
+pub fn to_url(s: &Sudoku) -> Result<String, String> {
+    if pzprjs_box(s.size) != Some((s.box_rows, s.box_cols)) {
+        return Err(format!(
+            "--format url: pzprjs's sudoku has boxes {} only, not a {}x{} grid with {}x{} boxes",
+            "2x2 (4x4), 2x3 (6x6), 3x3, 4x4, 5x5", s.size, s.size, s.box_rows, s.box_cols
+        ));
+    }
+    let cells: Vec<Option<u32>> = s
+        .cells
+        .iter()
+        .map(|&v| (v != 0).then_some(v as u32))
+        .collect();
+    Ok(crate::url::write(
+        "sudoku",
+        "",
+        s.size,
+        s.size,
+        &crate::url::write_number16(&cells),
+    ))
+}
+
 /// The formats [`write_solutions`] writes.
-pub const FORMATS: &[&str] = &["line", "grid", "csv", "sukaku"];
+pub const FORMATS: &[&str] = &["line", "grid", "csv", "sukaku", "url"];
 
 /// A grid's values as one line, `empty` for an open cell.
 fn line_of(values: &[u8], empty: char) -> String {
@@ -732,7 +824,8 @@ fn line_of(values: &[u8], empty: char) -> String {
 /// Puzzles written in `format`, each with its solution (rows as `Puzzle::rows` gives them) when
 /// there is one, else as given: `line` (one line each), `grid` (blocks separated by blank
 /// lines), `csv` (`quizzes,solutions`, the solution empty when there is none), `sukaku` (the
-/// 729-character pencil-mark grid: a solution's single candidates, or the puzzle's candidates).
+/// 729-character pencil-mark grid: a solution's single candidates, or the puzzle's candidates),
+/// `url` (the puzz.link URL of the puzzle: a URL carries no solution).
 pub fn write_solutions(
     format: &str,
     items: &[(&Sudoku, Option<&Vec<Vec<i64>>>)],
@@ -799,6 +892,12 @@ pub fn write_solutions(
                         });
                     }
                 }
+                out.push('\n');
+            }
+        }
+        "url" => {
+            for (p, _) in items {
+                out.push_str(&to_url(p)?);
                 out.push('\n');
             }
         }

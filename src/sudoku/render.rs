@@ -20,19 +20,24 @@ pub fn grid(s: &Sudoku, values: &[u8], style: Style) -> String {
     boxed(s.size, s.box_rows, s.box_cols, &texts, w, Align::Right)
 }
 
-/// The width of a text on a terminal: its characters, less ANSI colour sequences.
-fn visible_width(t: &str) -> usize {
-    let mut n = 0;
+/// A text without its ANSI colour sequences.
+fn plain(t: &str) -> String {
+    let mut out = String::with_capacity(t.len());
     let mut in_escape = false;
     for c in t.chars() {
         match (in_escape, c) {
             (false, '\x1b') => in_escape = true,
             (true, 'm') => in_escape = false,
             (true, _) => {}
-            (false, _) => n += 1,
+            (false, _) => out.push(c),
         }
     }
-    n
+    out
+}
+
+/// The width of a text on a terminal: its characters, less ANSI colour sequences.
+fn visible_width(t: &str) -> usize {
+    plain(t).chars().count()
 }
 
 /// Where a cell's text sits in its column.
@@ -86,7 +91,7 @@ pub fn boxed(
             }
         }
         if r > 0 && r % box_rows == 0 {
-            let bar: String = line
+            let bar: String = plain(&line)
                 .chars()
                 .map(|ch| if ch == '|' { '+' } else { '-' })
                 .collect();

@@ -5,7 +5,8 @@
 //! - [`grid`]: plain text, a grid of givens then a grid of piece names, optionally after a
 //!   `ROWS COLS` line (that is the abcqwq `.in` layout and puzzlekit's problem text too);
 //! - [`json`]: puzzlekit's dataset JSON and the normalized JSON Lines of the corpus;
-//! - [`csv`]: javandiermen's `board.NAME.csv` with its `layout.NAME.csv` beside it.
+//! - [`csv`]: javandiermen's `board.NAME.csv` with its `layout.NAME.csv` beside it;
+//! - [`url`]: pzprjs's `suguru` URLs (puzz.link), read through [`crate::kinds`] and written.
 //!
 //! The format is chosen from the content. Errors name the file, line and column (for XML the
 //! element), and what was expected.
@@ -13,6 +14,7 @@
 pub mod csv;
 pub mod grid;
 pub mod json;
+pub mod url;
 pub mod xml;
 
 use super::{Invalid, Tectonic};
@@ -97,10 +99,11 @@ pub fn looks_like(path: &str, text: &str) -> bool {
 }
 
 /// The formats [`write_solutions`] writes.
-pub const FORMATS: &[&str] = &["xml", "text"];
+pub const FORMATS: &[&str] = &["xml", "text", "url"];
 
 /// Puzzles written in `format` (`xml`: one document; `text`: the text form, separated by blank
-/// lines), each with its solution's rows when there is one, else as given.
+/// lines; `url`: one puzz.link URL a line, the puzzle only), each with its solution's rows when
+/// there is one, else as given.
 pub fn write_solutions(
     format: &str,
     items: &[(&Tectonic, Option<&Vec<Vec<i64>>>)],
@@ -127,6 +130,10 @@ pub fn write_solutions(
             .map(|((t, _), v)| grid::write(t, v))
             .collect::<Vec<_>>()
             .join("\n")),
+        "url" => Ok(items
+            .iter()
+            .map(|(t, _)| url::to_url(t, &t.givens) + "\n")
+            .collect()),
         other => Err(format!(
             "unknown --format {other} for tectonic: expected {}",
             FORMATS.join(", ")
