@@ -170,8 +170,8 @@ pub struct Generated {
 }
 
 impl Generated {
-    /// The text form: comment lines (`#`) with seed, givens and grade, then the puzzle.
-    pub fn text(&self) -> String {
+    /// The comment lines (`#`) with seed, givens, grade and notes that come before the puzzle.
+    pub fn header(&self) -> String {
         let mut s = format!(
             "# gridsat {} seed {} givens {}",
             self.kind, self.seed, self.givens
@@ -183,6 +183,12 @@ impl Generated {
         for n in &self.notes {
             s.push_str(&format!("# {n}\n"));
         }
+        s
+    }
+
+    /// The text form: the [`Generated::header`] comment lines, then the puzzle.
+    pub fn text(&self) -> String {
+        let mut s = self.header();
         s.push_str(&self.puzzle);
         if !self.puzzle.ends_with('\n') {
             s.push('\n');

@@ -164,7 +164,9 @@ pub struct RunArgs {
     #[arg(long)]
     pub no_progress: bool,
     /// Write the puzzles back in this file format with their solutions filled in, instead of
-    /// drawing them (tectonic: xml, text); the verdict lines go to standard error.
+    /// drawing them (sudoku: line, grid, csv, sukaku, url; takuzu: text, line; tectonic: xml,
+    /// text, url; numberlink: text, contest, url; a URL holds the puzzle only); the verdict lines
+    /// go to standard error.
     #[arg(long, value_name = "FORMAT")]
     pub format: Option<String>,
 }
@@ -360,9 +362,15 @@ pub struct GenerateArgs {
     /// Tectonic: the largest piece, in cells (4 or more; default 5).
     #[arg(long, value_name = "N")]
     pub max_piece: Option<usize>,
-    /// Write the puzzles in this file format instead of the kind's text form (tectonic: xml).
+    /// Write the puzzles in this file format instead of the kind's text form (sudoku: line,
+    /// grid, csv, sukaku, url; takuzu: text, line; tectonic: xml, text, url; numberlink: text,
+    /// contest, url).
     #[arg(long, value_name = "FORMAT")]
     pub format: Option<String>,
+    /// Write each puzzle's solution too: as comment lines after the puzzle (`# solution: ...`),
+    /// in the solutions column of `--format csv`, or as `solution` rows in `--json`.
+    #[arg(long)]
+    pub with_solution: bool,
     /// One JSON object per puzzle instead of text.
     #[arg(long)]
     pub json: bool,

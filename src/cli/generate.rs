@@ -9,7 +9,9 @@ use super::args::GenerateArgs;
 use super::{parse_box, progress_bar};
 use crate::error::{Error, Result};
 use crate::generate::Generated;
-use crate::puzzle::Kind;
+use crate::kinds::{self, AnyPuzzle, ReadOptions};
+use crate::puzzle::{self, Kind, Puzzle, Solutions};
+use crate::solver::SolverChoice;
 use crate::sudoku::generate as sudoku_gen;
 use crate::sudoku::{default_box, generate::Layout};
 use std::io::Write;
@@ -96,6 +98,7 @@ fn given_options(a: &GenerateArgs) -> Vec<&'static str> {
         ("--max-piece", a.max_piece.is_some()),
         ("--rules", a.rules.is_some()),
         ("--format", a.format.is_some()),
+        ("--with-solution", a.with_solution),
         ("--distinct-lines", t.distinct_lines),
         ("--no-distinct-lines", t.no_distinct_lines),
         ("--odd-lines", t.odd_lines.is_some()),
@@ -111,7 +114,12 @@ fn given_options(a: &GenerateArgs) -> Vec<&'static str> {
 /// Refuses any option given that `kind`'s generator does not take (exit 2), rather than
 /// silently ignoring it.
 fn accept_only(kind: &str, a: &GenerateArgs, accepted: &[&str]) -> Result<()> {
-    match given_options(a).into_iter().find(|f| !accepted.contains(f)) {
+    // Every kind writes its puzzles in its formats, with or without their solutions.
+    const EVERY_KIND: [&str; 2] = ["--format", "--with-solution"];
+    match given_options(a)
+        .into_iter()
+        .find(|f| !accepted.contains(f) && !EVERY_KIND.contains(f))
+    {
         Some(flag) => Err(Error::Usage(format!(
             "{flag} is not available when generating {kind} puzzles (it takes {})",
             accepted.join(", ")
@@ -198,7 +206,6 @@ fn tectonic_options(a: &GenerateArgs) -> Result<crate::tectonic::generate::Optio
             "--max-piece",
             "--difficulty",
             "--minimal",
-            "--format",
         ],
     )?;
     let side = a.size.unwrap_or(8);
@@ -370,6 +377,55 @@ fn one(plan: &Plan, seed: u64) -> Result<Made> {
     }
 }
 
+/// A generated puzzle read back from its text as the kind's reader reads it (so what
+/// `--format` writes is what a file of it holds), with its solution when asked: SAT's, which
+/// the generator proved unique and the rule checker has passed.
+fn read_back(
+    kind: Kind,
+    g: &Generated,
+    opts: &ReadOptions,
+    with_solution: bool,
+) -> Result<(AnyPuzzle, Option<Vec<Vec<i64>>>)> {
+    let bug = |why: String| Error::Bug(format!("a generated {} puzzle {why}", kind.name()));
+    let mut ps = kinds::read("generated", &g.puzzle, kind, opts)
+        .map_err(|e| bug(format!("does not read back: {e}")))?;
+    if ps.len() != 1 {
+        return Err(bug(format!("reads back as {} puzzles", ps.len())));
+    }
+    let p = ps.remove(0);
+    if !with_solution {
+        return Ok((p, None));
+    }
+    let rows = crate::with_puzzle!(&p, q => match puzzle::verdict(q, &SolverChoice::Embedded)? {
+        Solutions::Unique(s) => Ok(q.rows(&s)),
+        _ => Err(bug("has no unique solution".into())),
+    })?;
+    Ok((p, Some(rows)))
+}
+
+/// A solution as comment lines after its puzzle: `# solution: ...` on one line for a Sudoku
+/// written on one line, else `# solution:` and one `# ` line per row (numbers, or for
+/// Numberlink each cell's path).
+fn solution_comment(rows: Option<&Vec<Vec<i64>>>, one_line: bool) -> String {
+    let Some(rows) = rows else {
+        return String::new();
+    };
+    let wide = rows.iter().flatten().any(|&v| !(0..=9).contains(&v));
+    if one_line && !wide {
+        let cells: String = rows.iter().flatten().map(|v| v.to_string()).collect();
+        return format!("# solution: {cells}\n");
+    }
+    let row = |r: &Vec<i64>| -> String {
+        let cells: Vec<String> = r.iter().map(|v| v.to_string()).collect();
+        cells.join(if wide { " " } else { "" })
+    };
+    let mut s = String::from("# solution:\n");
+    for r in rows {
+        s.push_str(&format!("# {}\n", row(r)));
+    }
+    s
+}
+
 /// Generates `--count` puzzles and prints each in its kind's file format (or JSON).
 pub fn run(a: &GenerateArgs) -> Result<i32> {
     let kind = Kind::from_name(&a.kind).ok_or_else(|| {
@@ -381,18 +437,39 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
     if a.count == 0 {
         return Err(Error::Usage("--count must be at least 1".into()));
     }
-    match a.format.as_deref() {
-        None => {}
-        Some("xml") if kind == Kind::Tectonic && !a.json => {
-            return crate::tectonic::generate::run_xml(&tectonic_options(a)?, a.seed, a.count)
+    if let Some(f) = a.format.as_deref() {
+        if a.json {
+            return Err(Error::Usage(
+                "--format and --json do not go together".into(),
+            ));
         }
-        Some(f) => {
+        if !kinds::formats(kind).contains(&f) {
             return Err(Error::Usage(format!(
-                "--format {f} is not available here: generate writes each kind's text form (or --json); tectonic also writes --format xml"
-            )))
+                "--format {f} is not available for {} puzzles ({})",
+                kind.name(),
+                kinds::formats_help()
+            )));
+        }
+        if f == "xml" {
+            if a.with_solution {
+                return Err(Error::Usage(
+                    "--with-solution: FWieP XML has no place for a solution beside the givens; use --format text or --json".into(),
+                ));
+            }
+            return crate::tectonic::generate::run_xml(&tectonic_options(a)?, a.seed, a.count);
         }
     }
     let (plan, notes) = plan(kind, a)?;
+    let read_opts = ReadOptions {
+        box_shape: match &plan {
+            Plan::Sudoku(o, _) => Some((o.box_rows, o.box_cols)),
+            _ => None,
+        },
+        ..ReadOptions::default()
+    };
+    // CSV is one document for the whole batch, written at the end.
+    let document = a.format.as_deref() == Some("csv");
+    let mut batch: Vec<(AnyPuzzle, Option<Vec<Vec<i64>>>)> = Vec::new();
     for n in &notes {
         eprintln!("gridsat: note: {n}");
     }
@@ -417,10 +494,42 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
                 continue;
             }
         };
-        let res = if a.json {
-            writeln!(out, "{}", serde_json::to_string(&g).unwrap_or_default())
+        let written = if a.with_solution || a.format.is_some() {
+            Some(read_back(kind, &g, &read_opts, a.with_solution)?)
         } else {
-            write!(out, "{}", g.text())
+            None
+        };
+        let res = match (&written, a.format.as_deref()) {
+            (Some((_, rows)), _) if a.json => {
+                let mut v = serde_json::to_value(&g).unwrap_or_default();
+                v["solution"] = serde_json::to_value(rows).unwrap_or_default();
+                writeln!(out, "{v}")
+            }
+            _ if a.json => writeln!(out, "{}", serde_json::to_string(&g).unwrap_or_default()),
+            (Some((p, rows)), _) if document => {
+                batch.push((p.clone(), rows.clone()));
+                Ok(())
+            }
+            (Some((p, rows)), Some(f)) => {
+                let text = kinds::write_solutions(f, &[(p, None)]).map_err(Error::Usage)?;
+                let one_line = kind == Kind::Sudoku && text.trim_end().lines().count() == 1;
+                write!(
+                    out,
+                    "{}{text}{}",
+                    g.header(),
+                    solution_comment(rows.as_ref(), one_line)
+                )
+            }
+            (Some((_, rows)), None) => {
+                let one_line = kind == Kind::Sudoku && g.puzzle.trim_end().lines().count() == 1;
+                write!(
+                    out,
+                    "{}{}",
+                    g.text(),
+                    solution_comment(rows.as_ref(), one_line)
+                )
+            }
+            (None, _) => write!(out, "{}", g.text()),
         };
         if let Err(e) = res {
             if e.kind() == std::io::ErrorKind::BrokenPipe {
@@ -435,6 +544,16 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
     }
     if let Some(b) = bar {
         b.finish_and_clear();
+    }
+    if let (true, Some(f)) = (document, a.format.as_deref()) {
+        let items: Vec<(&AnyPuzzle, Option<&Vec<Vec<i64>>>)> =
+            batch.iter().map(|(p, rows)| (p, rows.as_ref())).collect();
+        let text = kinds::write_solutions(f, &items).map_err(Error::Usage)?;
+        if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+            if e.kind() != std::io::ErrorKind::BrokenPipe {
+                return Err(Error::Usage(format!("cannot write output: {e}")));
+            }
+        }
     }
     if missed.is_empty() {
         Ok(0)
