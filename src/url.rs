@@ -141,10 +141,10 @@ pub fn split<'a>(file: &'a str, line: usize, line_text: &'a str) -> Result<Url<'
             ));
         };
         match s.parse::<usize>() {
-            Ok(n) if n > 0 && n <= 1000 => Ok(n),
+            Ok(n) if n > 0 && n <= 2000 => Ok(n),
             _ => Err(err(
                 at,
-                format!("expected the {what} (a number of cells, 1 to 1000), found `{s}`"),
+                format!("expected the {what} (a number of cells, 1 to 2000), found `{s}`"),
             )),
         }
     };
