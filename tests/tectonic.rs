@@ -454,10 +454,13 @@ fn bad_input_names_file_line_and_column() {
         .assert()
         .code(2);
     gridsat()
-        .args(["solve", &path("first.tectonic"), "--format", "png"])
+        .args(["solve", &path("first.tectonic"), "--format", "docx"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("expected xml or text"));
+        .stderr(predicate::str::contains(
+            "--format docx is not available for tectonic puzzles",
+        ))
+        .stderr(predicate::str::contains("tectonic: xml, text, url"));
 }
 
 #[test]
