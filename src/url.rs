@@ -225,10 +225,18 @@ impl<'a> Reader<'a> {
                 self.pos,
                 format!(
                     "unexpected `{}` after the {what}: the URL holds more than its size needs",
-                    self.body[self.pos] as char
+                    self.char_at(self.pos)
                 ),
             ))
         }
+    }
+
+    /// The character that starts at body position `k` (the body may hold what a URL should not).
+    fn char_at(&self, k: usize) -> char {
+        String::from_utf8_lossy(&self.body[k..])
+            .chars()
+            .next()
+            .unwrap_or('?')
     }
 
     fn hex(&self, at: usize, len: usize) -> Result<u32, InputError> {
@@ -270,7 +278,7 @@ impl<'a> Reader<'a> {
                         at,
                         format!(
                             "unexpected `{}` in the numbers: expected a hex digit, `-`, `+`, `.` or `g`-`z` for empty cells",
-                            String::from_utf8_lossy(&self.body[at..]).chars().next().unwrap_or('?')
+                            self.char_at(at)
                         ),
                     ))
                 }
@@ -316,7 +324,7 @@ impl<'a> Reader<'a> {
                         at,
                         format!(
                             "unexpected `{}` in the {what}: expected 0-9 or a-v",
-                            ch as char
+                            self.char_at(at)
                         ),
                     )
                 })?;
