@@ -55,7 +55,7 @@ pub enum GivenMode {
     /// they eliminate are left out. Smallest formula; the fast path for solving.
     Fold,
     /// The full model with every given as an assumption literal (see [`Model::givens`]); used
-    /// to name conflicting givens, and exported as unit clauses by `dimacs --unfolded`.
+    /// to name conflicting givens, and exported as unit clauses by `dimacs` (its default, full export).
     Assume,
 }
 

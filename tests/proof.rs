@@ -262,7 +262,7 @@ fn proof_and_export_vars(rel: &str, stem: &str, solving: [&str; 2], complete: [&
         .success();
     let cnf = std::fs::read_to_string(tmp.path().join(format!("{stem}-1.cnf"))).unwrap();
     let export = gridsat()
-        .args(["dimacs", "--unfolded"])
+        .args(["dimacs"])
         .args(complete)
         .arg(puzzle(rel))
         .output()
