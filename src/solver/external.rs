@@ -1,8 +1,13 @@
 //! The second backend: any DIMACS solver command. Each solve writes the clauses (assumptions as
 //! unit clauses) to a temporary file, runs `COMMAND... FILE`, and reads the SAT-competition
 //! answer from standard output (exit codes 10 and 20 are accepted as SAT and UNSAT too).
+//!
+//! The solver runs in a process group of its own, so that a time limit or a raised [`Stop`]
+//! ends it and every process it started (a wrapper script's children too). Only the answer's
+//! lines are kept from its output: comment lines are dropped as they come, so a solver that
+//! chatters costs no memory.
 
-use super::{Backend, Outcome, SolverError};
+use super::{Backend, Outcome, SolverError, Stop};
 use crate::cnf::dimacs::{read_answer, write_cnf, Answer};
 use crate::cnf::{Formula, Lit, Var};
 use std::io::Read;
@@ -17,6 +22,7 @@ pub struct External {
     timeout: Option<f64>,
     formula: Formula,
     proof: Option<PathBuf>,
+    stop: Option<Stop>,
 }
 
 static FILE_COUNTER: AtomicUsize = AtomicUsize::new(0);
@@ -29,6 +35,7 @@ impl External {
             timeout,
             formula: Formula::without_names(),
             proof: None,
+            stop: None,
         }
     }
 
@@ -49,6 +56,12 @@ impl External {
             .and_then(|n| n.to_str())
             .unwrap_or("");
         matches!(name, "cadical" | "kissat")
+    }
+
+    /// The same backend, giving up with [`SolverError::Stopped`] once `stop` is raised.
+    pub fn with_stop(mut self, stop: Option<Stop>) -> External {
+        self.stop = stop;
+        self
     }
 
     fn temp_path() -> PathBuf {
@@ -76,15 +89,19 @@ impl External {
                 path.display()
             )));
         }
-        let child = Command::new(program)
-            .args(words)
+        let mut cmd = Command::new(program);
+        cmd.args(words)
             .arg(&path)
             .args(&self.proof)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn();
-        let mut child = match child {
+            .stderr(Stdio::piped());
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            cmd.process_group(0);
+        }
+        let mut child = match cmd.spawn() {
             Ok(c) => c,
             Err(e) => {
                 let _ = std::fs::remove_file(&path);
@@ -92,17 +109,15 @@ impl External {
             }
         };
         // Read both pipes in threads so a chatty solver never blocks on a full pipe.
-        let mut out = child.stdout.take().expect("piped");
+        let out = child.stdout.take().expect("piped");
         let mut err = child.stderr.take().expect("piped");
-        let out_reader = std::thread::spawn(move || {
-            let mut s = String::new();
-            let _ = out.read_to_string(&mut s);
-            s
-        });
+        let out_reader = std::thread::spawn(move || answer_lines(out));
         let err_reader = std::thread::spawn(move || {
-            let mut s = String::new();
-            let _ = err.read_to_string(&mut s);
-            s
+            let mut s = Vec::new();
+            let _ = (&mut err).take(4096).read_to_end(&mut s);
+            // Drain the rest without keeping it.
+            let _ = std::io::copy(&mut err, &mut std::io::sink());
+            String::from_utf8_lossy(&s).into_owned()
         });
         let start = Instant::now();
         let status = loop {
@@ -110,28 +125,74 @@ impl External {
                 Ok(Some(st)) => break st,
                 Ok(None) => {}
                 Err(e) => {
+                    kill_group(&mut child);
                     let _ = std::fs::remove_file(&path);
                     return Err(SolverError::Internal(e.to_string()));
                 }
             }
-            if let Some(t) = self.timeout {
-                if start.elapsed().as_secs_f64() > t {
-                    let _ = child.kill();
-                    let _ = child.wait();
-                    let _ = std::fs::remove_file(&path);
-                    return Err(SolverError::Timeout {
+            let stopped = self.stop.as_ref().is_some_and(Stop::is_raised);
+            let late = self.timeout.filter(|&t| start.elapsed().as_secs_f64() > t);
+            if stopped || late.is_some() {
+                kill_group(&mut child);
+                let _ = std::fs::remove_file(&path);
+                // The pipes close with the group, so the readers end.
+                let _ = out_reader.join();
+                let _ = err_reader.join();
+                return Err(match late {
+                    Some(seconds) if !stopped => SolverError::Timeout {
                         command: self.command.clone(),
-                        seconds: t,
-                    });
-                }
+                        seconds,
+                    },
+                    _ => SolverError::Stopped,
+                });
             }
             std::thread::sleep(Duration::from_millis(2));
         };
+        // The solver has exited; children it left behind may still hold the pipes open.
+        kill_group(&mut child);
         let _ = std::fs::remove_file(&path);
         let stdout = out_reader.join().unwrap_or_default();
         let stderr = err_reader.join().unwrap_or_default();
         Ok((status.code(), stdout, stderr))
     }
+}
+
+/// The lines of a solver's output that can be part of its answer (everything but `c` comment
+/// lines), read as they come.
+fn answer_lines(out: impl Read) -> String {
+    use std::io::BufRead;
+    let mut kept = String::new();
+    let mut reader = std::io::BufReader::new(out);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        match reader.read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {
+                let text = String::from_utf8_lossy(&line);
+                if !text.trim_start().starts_with('c') {
+                    kept.push_str(&text);
+                }
+            }
+        }
+    }
+    kept
+}
+
+/// Kills the solver and every process of its group, and reaps it.
+fn kill_group(child: &mut std::process::Child) {
+    #[cfg(unix)]
+    {
+        if let Ok(pid) = i32::try_from(child.id()) {
+            // SAFETY: kill(2) with a negative pid signals the process group the child leads
+            // (it was started with process_group(0)); no memory is involved.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 impl Backend for External {

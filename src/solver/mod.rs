@@ -4,6 +4,28 @@
 //! - [`Varisat`]: the embedded default.
 //! - [`External`]: any DIMACS solver command on the PATH (`cadical -q`, `kissat`, `gridsat sat`).
 //! - [`engine`]: solve, count up to k, uniqueness, backbone (forced cells), conflicting givens.
+//! - [`Stop`]: the hook that ends a solve early (a time limit), shared by every backend.
+//!
+//! ## Stopping a solve: the [`Stop`] hook
+//!
+//! The library has no clock (it stays wasm32-friendly). Whoever wants a time limit (the command
+//! line's `--timeout`) owns the clock and raises a [`Stop`] flag when the time is up; the solving
+//! side only polls it. A choice carries a flag as [`SolverChoice::Stoppable`]; every backend it
+//! builds gets the flag in its constructor and, once the flag is raised, returns
+//! [`SolverError::Stopped`] from [`Backend::solve`] (at the latest when the running solve notices,
+//! and at once for every later call), so the engine and the verbs above it unwind with that error.
+//! How each backend notices:
+//!
+//! - [`Varisat`]: varisat 0.2 has no interrupt call, but it aborts a solve when writing its proof
+//!   fails. A stoppable `Varisat` writes its proof (varisat's own format: DRAT takes no
+//!   assumptions) into a sink that fails once the flag is up; varisat writes every 8 KiB of
+//!   proof, every few hundred conflicts. The solver cannot be used after that, which is fine: a
+//!   stopped puzzle is given up. The proof costs about a fifth more solving time (BENCHMARKS.md),
+//!   so only a choice with a flag pays it.
+//! - [`External`]: the wait loop polls the flag every 2 ms and kills the solver's whole process
+//!   group (a wrapper script's children too).
+//! - A new backend (an embedded CaDiCaL, say) takes the flag the same way and polls it from the
+//!   solver's own callback (CaDiCaL's `terminate`), then returns [`SolverError::Stopped`].
 
 pub mod engine;
 mod external;
@@ -14,6 +36,29 @@ pub use external::External;
 pub use varisat_backend::{solve_with_proof, Varisat};
 
 use crate::cnf::{Assignment, Formula, Lit};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// A flag that asks a solve to stop (see the module documentation). Clones share the flag.
+#[derive(Clone, Debug, Default)]
+pub struct Stop(Arc<AtomicBool>);
+
+impl Stop {
+    /// A flag that is not raised.
+    pub fn new() -> Stop {
+        Stop::default()
+    }
+
+    /// Asks every solve that polls this flag to stop.
+    pub fn raise(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// True once [`Stop::raise`] was called.
+    pub fn is_raised(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
 
 /// The result of one solver call.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,6 +83,9 @@ pub enum SolverError {
     Wrong { command: String, detail: String },
     #[error("solver failed: {0}")]
     Internal(String),
+    /// The [`Stop`] flag was raised (a time limit ran out): no answer.
+    #[error("stopped before the solver answered (the time limit ran out)")]
+    Stopped,
 }
 
 /// A SAT solver. Variables are created implicitly by the clauses that use them.
@@ -67,16 +115,28 @@ pub enum SolverChoice {
         command: String,
         timeout: Option<f64>,
     },
+    /// Another choice whose backends stop with [`SolverError::Stopped`] once the flag is raised.
+    Stoppable(Box<SolverChoice>, Stop),
 }
 
 impl SolverChoice {
     /// A fresh backend of this kind.
     pub fn backend(&self) -> Box<dyn Backend> {
+        self.backend_with(None)
+    }
+
+    /// `self` stopping when `stop` is raised.
+    pub fn until(&self, stop: &Stop) -> SolverChoice {
+        SolverChoice::Stoppable(Box::new(self.clone()), stop.clone())
+    }
+
+    fn backend_with(&self, stop: Option<&Stop>) -> Box<dyn Backend> {
         match self {
-            SolverChoice::Embedded => Box::new(Varisat::new()),
+            SolverChoice::Embedded => Box::new(Varisat::with_stop(stop.cloned())),
             SolverChoice::Command { command, timeout } => {
-                Box::new(External::new(command, *timeout))
+                Box::new(External::new(command, *timeout).with_stop(stop.cloned()))
             }
+            SolverChoice::Stoppable(inner, own) => inner.backend_with(Some(own)),
         }
     }
 }

@@ -1,6 +1,7 @@
-//! The embedded backend: varisat, a CDCL solver in pure Rust, used incrementally.
+//! The embedded backend: varisat, a CDCL solver in pure Rust, used incrementally. A
+//! [`Stop`] flag ends a solve through varisat's proof output (see [`super`]).
 
-use super::{Backend, Outcome, SolverError};
+use super::{Backend, Outcome, SolverError, Stop};
 use crate::cnf::{Assignment, Formula, Lit};
 
 /// The varisat solver behind the [`Backend`] trait.
@@ -8,6 +9,28 @@ pub struct Varisat {
     solver: varisat::Solver<'static>,
     num_vars: usize,
     buf: Vec<varisat::Lit>,
+    stop: Option<Stop>,
+    /// Stopped once: varisat refuses to solve after an aborted proof, so every later call
+    /// answers [`SolverError::Stopped`] without asking it.
+    stopped: bool,
+}
+
+/// The proof "file" of a stoppable solver: it keeps nothing, and fails once the flag is up,
+/// which makes varisat abandon the solve.
+struct StopSink(Stop);
+
+impl std::io::Write for StopSink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.0.is_raised() {
+            Err(std::io::Error::other("stopped"))
+        } else {
+            Ok(buf.len())
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.write(&[]).map(|_| ())
+    }
 }
 
 impl Default for Varisat {
@@ -19,11 +42,29 @@ impl Default for Varisat {
 impl Varisat {
     /// A new, empty solver.
     pub fn new() -> Varisat {
+        Varisat::with_stop(None)
+    }
+
+    /// A new, empty solver that gives up with [`SolverError::Stopped`] once `stop` is raised.
+    pub fn with_stop(stop: Option<Stop>) -> Varisat {
+        let mut solver = varisat::Solver::new();
+        if let Some(s) = &stop {
+            // Must come before the first clause. Varisat's own format, the only one that takes
+            // assumptions and clauses added between solves; the search is the same as without
+            // a proof, but hashing and writing its steps costs about a fifth more time.
+            solver.write_proof(StopSink(s.clone()), varisat::ProofFormat::Varisat);
+        }
         Varisat {
-            solver: varisat::Solver::new(),
+            solver,
             num_vars: 0,
             buf: Vec::new(),
+            stop,
+            stopped: false,
         }
+    }
+
+    fn stop_raised(&self) -> bool {
+        self.stopped || self.stop.as_ref().is_some_and(Stop::is_raised)
     }
 }
 
@@ -72,6 +113,9 @@ fn from_varisat(l: varisat::Lit) -> Lit {
 impl Backend for Varisat {
     fn add_clause(&mut self, clause: &[Lit]) {
         use varisat::ExtendFormula;
+        if self.stopped {
+            return;
+        }
         self.buf.clear();
         for &l in clause {
             self.num_vars = self.num_vars.max(l.var().index() + 1);
@@ -81,6 +125,10 @@ impl Backend for Varisat {
     }
 
     fn solve(&mut self, assumptions: &[Lit]) -> Result<Outcome, SolverError> {
+        if self.stop_raised() {
+            self.stopped = true;
+            return Err(SolverError::Stopped);
+        }
         let lits: Vec<varisat::Lit> = assumptions
             .iter()
             .map(|&l| {
@@ -89,10 +137,14 @@ impl Backend for Varisat {
             })
             .collect();
         self.solver.assume(&lits);
-        let sat = self
-            .solver
-            .solve()
-            .map_err(|e| SolverError::Internal(e.to_string()))?;
+        let sat = match self.solver.solve() {
+            Ok(sat) => sat,
+            Err(_) if self.stop_raised() => {
+                self.stopped = true;
+                return Err(SolverError::Stopped);
+            }
+            Err(e) => return Err(SolverError::Internal(e.to_string())),
+        };
         if sat {
             let mut values = vec![false; self.num_vars];
             for l in self.solver.model().unwrap_or_default() {
@@ -113,5 +165,55 @@ impl Backend for Varisat {
 
     fn num_vars(&self) -> usize {
         self.num_vars
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cnf::{encode, Formula};
+
+    /// Pigeons in holes: n + 1 pigeons, n holes (unsatisfiable, and hard for CDCL).
+    fn pigeons(n: usize) -> Formula {
+        let mut f = Formula::new();
+        let x: Vec<Vec<Lit>> = (0..=n)
+            .map(|_| (0..n).map(|_| f.new_var().pos()).collect())
+            .collect();
+        for p in &x {
+            f.add_clause(p);
+        }
+        for h in 0..n {
+            let col: Vec<Lit> = x.iter().map(|p| p[h]).collect();
+            encode::at_most_one(&mut f, &col);
+        }
+        f
+    }
+
+    #[test]
+    fn a_raised_flag_stops_a_long_solve_and_every_later_one() {
+        let stop = Stop::new();
+        let mut s = Varisat::with_stop(Some(stop.clone()));
+        s.add_formula(&pigeons(12));
+        let raiser = {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                stop.raise();
+            })
+        };
+        assert_eq!(s.solve(&[]), Err(SolverError::Stopped));
+        raiser.join().unwrap();
+        assert_eq!(s.solve(&[]), Err(SolverError::Stopped));
+    }
+
+    #[test]
+    fn a_flag_never_raised_changes_no_answer() {
+        let f = pigeons(5);
+        let mut plain = Varisat::new();
+        let mut stoppable = Varisat::with_stop(Some(Stop::new()));
+        plain.add_formula(&f);
+        stoppable.add_formula(&f);
+        assert!(matches!(plain.solve(&[]), Ok(Outcome::Unsat(_))));
+        assert!(matches!(stoppable.solve(&[]), Ok(Outcome::Unsat(_))));
     }
 }
