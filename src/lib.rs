@@ -9,8 +9,8 @@
 //! - [`sudoku`], [`takuzu`], [`tectonic`], [`numberlink`]: one folder per kind, each with its
 //!   format, model, rules, strategies, generator and rendering.
 //! - [`proof`]: what a DRAT proof of a verdict refutes ("unique", "no solution").
-//! - [`kinds`]: reading any file as puzzles of any kind; [`text`]: comment lines and tokens
-//!   with their columns, shared by the text formats.
+//! - [`kinds`]: reading any file as puzzles of any kind; [`records`]: reading a file one puzzle
+//!   at a time; [`text`]: comment lines and tokens with their columns, shared by the text formats.
 //! - [`cli`]: the command line (the binary is a thin wrapper around [`cli::main`]).
 
 pub mod cli;
@@ -22,6 +22,7 @@ pub mod kinds;
 pub mod numberlink;
 pub mod proof;
 pub mod puzzle;
+pub mod records;
 pub mod solver;
 pub mod sudoku;
 pub mod takuzu;

@@ -17,6 +17,7 @@
 
 use super::{Form, Loops, Numberlink, Rules};
 use crate::error::InputError;
+use crate::records::Item;
 
 /// The largest side accepted (a bigger header is far more likely a typo than a puzzle).
 pub const MAX_SIDE: usize = 2000;
@@ -130,56 +131,314 @@ pub fn looks_like(text: &str) -> bool {
 
 /// Parses every puzzle in `text` (the contents of `file`).
 pub fn parse(file: &str, text: &str, opts: ReadOptions) -> Result<Vec<Numberlink>, InputError> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l))
-        .filter(|(_, l)| !is_comment(l))
-        .collect();
-    let content: Vec<&(usize, &str)> = lines.iter().filter(|(_, l)| !l.trim().is_empty()).collect();
-    let Some(&&(_, first)) = content.first() else {
-        return Err(InputError::new(
-            file,
-            1,
-            1,
-            "no puzzle found (the file is empty or all comments)",
-        ));
-    };
-    let mut puzzles = if first.trim_start().to_ascii_uppercase().starts_with("SIZE") {
-        vec![parse_contest(file, &lines)?]
-    } else if is_header_form(&content) {
-        parse_headers(file, &lines)?
-    } else {
-        parse_grids(file, &lines)?
-    };
-    // Each directive sets the rules of the puzzles that start after it.
-    let mut directives = Vec::new();
-    for (i, l) in text.lines().enumerate() {
-        if is_comment(l) {
-            if let Some(r) = directive_of(file, i + 1, l)? {
-                directives.push((i + 1, r));
+    crate::records::read_all(Reader::new(file, opts), text)
+}
+
+/// The form of a file, decided on its first lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FileForm {
+    /// `SIZE WxH` and `LINE#k` lines: one puzzle, the whole file.
+    Contest,
+    /// `W H` lines, each followed by the rows it announces.
+    Headers,
+    /// Grids separated by blank lines.
+    Grids,
+}
+
+/// The streaming reader (see [`crate::records`]): a grid between blank lines, or a `W H` header
+/// and the rows it announces, is one puzzle; a contest file is one puzzle.
+pub struct Reader {
+    file: String,
+    opts: ReadOptions,
+    form: Option<FileForm>,
+    /// Lines seen before the form is known (it needs the first two that are not blank).
+    pending: Vec<(usize, String)>,
+    /// Grids: the block being read; contest: every line.
+    block: crate::records::Lines,
+    /// Headers: the puzzle announced (width, height, line of the header) and its rows so far.
+    announced: Option<(usize, usize, usize)>,
+    rows: Vec<Vec<Cell>>,
+    spaced_rows: bool,
+    /// Rows of a bad puzzle still to pass over, or pass over everything to the next blank line.
+    skip_rows: usize,
+    skip_to_blank: bool,
+    /// `0 0` was read: the rest of the file is not puzzles.
+    ended: bool,
+    handed: usize,
+    /// The rule directives read (line, rules) that puzzles not yet handed back may start after.
+    directives: Vec<(usize, Rules)>,
+}
+
+impl Reader {
+    pub fn new(file: &str, opts: ReadOptions) -> Reader {
+        Reader {
+            file: file.to_string(),
+            opts,
+            form: None,
+            pending: Vec::new(),
+            block: Default::default(),
+            announced: None,
+            rows: Vec::new(),
+            spaced_rows: false,
+            skip_rows: 0,
+            skip_to_blank: false,
+            ended: false,
+            handed: 0,
+            directives: Vec::new(),
+        }
+    }
+
+    /// Hands back a puzzle that starts on line `start` (its rules: `--rules`, else the last
+    /// directive before that line, else the default), or an error.
+    fn hand(
+        &mut self,
+        start: usize,
+        r: Result<Numberlink, InputError>,
+        out: &mut Vec<Item<Numberlink>>,
+    ) {
+        self.handed += 1;
+        if r.is_ok() {
+            // Puzzles come back in the order they start: directives before the last one that
+            // precedes this start no longer matter.
+            let before = self.directives.iter().filter(|&&(ln, _)| ln < start).count();
+            self.directives.drain(..before.saturating_sub(1));
+        }
+        let own = self
+            .directives
+            .iter()
+            .rev()
+            .find(|&&(ln, _)| ln < start)
+            .map(|&(_, r)| r);
+        out.push(r.map(|mut p| {
+            p.rules = self.opts.rules.or(own).unwrap_or_default();
+            p.loops = self.opts.loops;
+            p
+        }));
+    }
+
+    fn err(&mut self, line: usize, col: usize, m: String, out: &mut Vec<Item<Numberlink>>) {
+        let e = InputError::new(&self.file, line, col, m);
+        self.hand(line, Err(e), out);
+    }
+
+    /// Decides the form once the first two content lines are known (or the file ended).
+    fn decide(&mut self, at_end: bool) -> Option<FileForm> {
+        let content: Vec<&str> = self
+            .pending
+            .iter()
+            .map(|(_, l)| l.as_str())
+            .filter(|l| !l.trim().is_empty())
+            .collect();
+        let first = content.first()?;
+        if first.trim_start().to_ascii_uppercase().starts_with("SIZE") {
+            return Some(FileForm::Contest);
+        }
+        let Some((w, _)) = header(first) else {
+            return Some(FileForm::Grids);
+        };
+        match content.get(1) {
+            None if at_end => Some(FileForm::Headers),
+            None => None,
+            Some(next) if tokens(next).len() != 2 || w == 2 => Some(FileForm::Headers),
+            Some(_) => Some(FileForm::Grids),
+        }
+    }
+
+    fn take(&mut self, form: FileForm, ln: usize, line: &str, out: &mut Vec<Item<Numberlink>>) {
+        let blank = line.trim().is_empty();
+        match form {
+            FileForm::Contest => self.block.push(ln, line),
+            FileForm::Grids if blank => self.flush_grid(out),
+            FileForm::Grids if self.skip_to_blank => {}
+            FileForm::Grids if self.block.len() >= MAX_SIDE => {
+                self.err(
+                    ln,
+                    1,
+                    format!("a grid of more than {MAX_SIDE} rows: each side must be 1 to {MAX_SIDE} (puzzles are separated by blank lines)"),
+                    out,
+                );
+                self.block.take();
+                self.skip_to_blank = true;
+            }
+            FileForm::Grids => self.block.push(ln, line),
+            FileForm::Headers => self.header_line(ln, line, blank, out),
+        }
+    }
+
+    fn flush_grid(&mut self, out: &mut Vec<Item<Numberlink>>) {
+        self.skip_to_blank = false;
+        let block = self.block.take();
+        if block.is_empty() {
+            return;
+        }
+        let lines = block.numbered();
+        let spaced = lines.iter().any(|(_, l)| tokens(l).len() > 1);
+        let built = lines
+            .iter()
+            .map(|&(ln, l)| row_cells(&self.file, ln, l, spaced))
+            .collect::<Result<Vec<_>, _>>()
+            .and_then(|rows| build(&self.file, rows, form_of(spaced)));
+        self.hand(block.first, built, out);
+    }
+
+    fn header_line(&mut self, ln: usize, l: &str, blank: bool, out: &mut Vec<Item<Numberlink>>) {
+        if self.ended {
+            return;
+        }
+        if self.skip_to_blank {
+            self.skip_to_blank = !blank;
+            return;
+        }
+        if self.skip_rows > 0 {
+            self.skip_rows -= usize::from(!blank);
+            return;
+        }
+        let Some((w, h, hl)) = self.announced else {
+            if blank {
+                return;
+            }
+            let Some((w, h)) = header(l) else {
+                self.err(
+                    ln,
+                    1,
+                    format!(
+                        "expected a `WIDTH HEIGHT` line starting the next puzzle, found `{}`",
+                        l.trim()
+                    ),
+                    out,
+                );
+                self.skip_to_blank = true;
+                return;
+            };
+            if w == 0 && h == 0 {
+                self.ended = true;
+                return;
+            }
+            if let Err(e) = check_side(&self.file, ln, w, h) {
+                self.hand(ln, Err(e), out);
+                self.skip_to_blank = true;
+                return;
+            }
+            self.announced = Some((w, h, ln));
+            self.rows.clear();
+            self.spaced_rows = false;
+            return;
+        };
+        if blank {
+            if !self.rows.is_empty() {
+                let m = format!(
+                    "a blank line after {} of the {h} rows announced on line {hl}",
+                    self.rows.len()
+                );
+                self.err(ln, 1, m, out);
+                self.announced = None;
+            }
+            return;
+        }
+        let spaced = tokens(l).len() > 1;
+        self.spaced_rows |= spaced;
+        let cells = match row_cells(&self.file, ln, l, spaced) {
+            Ok(c) => c,
+            Err(e) => {
+                self.skip_rows = h - self.rows.len() - 1;
+                self.announced = None;
+                self.hand(ln, Err(e), out);
+                return;
+            }
+        };
+        if cells.len() != w {
+            let col = cells
+                .get(w)
+                .map_or_else(|| cells.last().map_or(1, |c| c.col + 1), |c| c.col);
+            let m = format!(
+                "this row has {} cells but line {hl} announces a width of {w}",
+                cells.len()
+            );
+            self.skip_rows = h - self.rows.len() - 1;
+            self.announced = None;
+            self.err(ln, col, m, out);
+            return;
+        }
+        self.rows.push(cells);
+        if self.rows.len() == h {
+            self.announced = None;
+            let rows = std::mem::take(&mut self.rows);
+            let built = build(&self.file, rows, form_of(self.spaced_rows));
+            self.hand(hl, built, out);
+        }
+    }
+}
+
+impl crate::records::PuzzleReader for Reader {
+    type Puzzle = Numberlink;
+
+    fn line(&mut self, ln: usize, line: &str, out: &mut Vec<Item<Numberlink>>) {
+        if is_comment(line) {
+            match directive_of(&self.file, ln, line) {
+                Ok(Some(r)) => self.directives.push((ln, r)),
+                Ok(None) => {}
+                Err(e) => self.hand(ln, Err(e), out),
+            }
+            return;
+        }
+        match self.form {
+            Some(f) => self.take(f, ln, line, out),
+            None => {
+                self.pending.push((ln, line.to_string()));
+                if let Some(f) = self.decide(false) {
+                    self.form = Some(f);
+                    for (ln, l) in std::mem::take(&mut self.pending) {
+                        self.take(f, ln, &l, out);
+                    }
+                }
             }
         }
     }
-    for (start, p) in &mut puzzles {
-        let own = directives
-            .iter()
-            .rev()
-            .find(|&&(ln, _)| ln < *start)
-            .map(|&(_, r)| r);
-        p.rules = opts.rules.or(own).unwrap_or_default();
-        p.loops = opts.loops;
-    }
-    Ok(puzzles.into_iter().map(|(_, p)| p).collect())
-}
 
-fn is_header_form(content: &[&(usize, &str)]) -> bool {
-    let Some((w, _)) = header(content[0].1) else {
-        return false;
-    };
-    match content.get(1) {
-        None => true,
-        Some((_, next)) => tokens(next).len() != 2 || w == 2,
+    fn end(&mut self, out: &mut Vec<Item<Numberlink>>) {
+        if self.form.is_none() {
+            match self.decide(true) {
+                Some(f) => {
+                    self.form = Some(f);
+                    for (ln, l) in std::mem::take(&mut self.pending) {
+                        self.take(f, ln, &l, out);
+                    }
+                }
+                None => {
+                    let e = InputError::new(
+                        &self.file,
+                        1,
+                        1,
+                        "no puzzle found (the file is empty or all comments)",
+                    );
+                    out.push(Err(e));
+                    return;
+                }
+            }
+        }
+        match self.form {
+            Some(FileForm::Contest) => {
+                let block = self.block.take();
+                match parse_contest(&self.file, &block.numbered()) {
+                    Ok((start, p)) => self.hand(start, Ok(p), out),
+                    Err(e) => self.hand(block.first, Err(e), out),
+                }
+            }
+            Some(FileForm::Grids) => self.flush_grid(out),
+            Some(FileForm::Headers) => {
+                if let Some((w, h, hl)) = self.announced.take() {
+                    let m = format!(
+                        "the puzzle announced here ({w}x{h}) has only {} rows before the file ends",
+                        self.rows.len()
+                    );
+                    self.err(hl, 1, m, out);
+                }
+                if self.handed == 0 {
+                    self.err(1, 1, "no puzzle found before `0 0`".into(), out);
+                }
+            }
+            None => {}
+        }
     }
 }
 
@@ -313,113 +572,6 @@ fn form_of(spaced: bool) -> Form {
 
 /// A puzzle with the line it starts on.
 type Started = (usize, Numberlink);
-
-fn parse_grids(file: &str, lines: &[(usize, &str)]) -> Result<Vec<Started>, InputError> {
-    let mut out = Vec::new();
-    let mut block: Vec<(usize, &str)> = Vec::new();
-    let mut flush = |block: &mut Vec<(usize, &str)>| -> Result<(), InputError> {
-        if block.is_empty() {
-            return Ok(());
-        }
-        let spaced = block.iter().any(|(_, l)| tokens(l).len() > 1);
-        let rows = block
-            .iter()
-            .map(|&(ln, l)| row_cells(file, ln, l, spaced))
-            .collect::<Result<Vec<_>, _>>()?;
-        out.push((block[0].0, build(file, rows, form_of(spaced))?));
-        block.clear();
-        Ok(())
-    };
-    for &(ln, l) in lines {
-        if l.trim().is_empty() {
-            flush(&mut block)?;
-        } else {
-            block.push((ln, l));
-        }
-    }
-    flush(&mut block)?;
-    Ok(out)
-}
-
-fn parse_headers(file: &str, lines: &[(usize, &str)]) -> Result<Vec<Started>, InputError> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        let (ln, l) = lines[i];
-        i += 1;
-        if l.trim().is_empty() {
-            continue;
-        }
-        let Some((w, h)) = header(l) else {
-            return Err(InputError::new(
-                file,
-                ln,
-                1,
-                format!(
-                    "expected a `WIDTH HEIGHT` line starting the next puzzle, found `{}`",
-                    l.trim()
-                ),
-            ));
-        };
-        if w == 0 && h == 0 {
-            break;
-        }
-        check_side(file, ln, w, h)?;
-        let mut rows = Vec::with_capacity(h);
-        let mut spaced_rows = false;
-        while rows.len() < h {
-            let Some(&(rl, row)) = lines.get(i) else {
-                return Err(InputError::new(
-                    file,
-                    ln,
-                    1,
-                    format!(
-                        "the puzzle announced here ({w}x{h}) has only {} rows before the file ends",
-                        rows.len()
-                    ),
-                ));
-            };
-            i += 1;
-            if row.trim().is_empty() {
-                if rows.is_empty() {
-                    continue;
-                }
-                return Err(InputError::new(
-                    file,
-                    rl,
-                    1,
-                    format!(
-                        "a blank line after {} of the {h} rows announced on line {ln}",
-                        rows.len()
-                    ),
-                ));
-            }
-            let spaced = tokens(row).len() > 1;
-            spaced_rows |= spaced;
-            let cells = row_cells(file, rl, row, spaced)?;
-            if cells.len() != w {
-                let col = cells
-                    .get(w)
-                    .map_or_else(|| cells.last().map_or(1, |c| c.col + 1), |c| c.col);
-                return Err(InputError::new(
-                    file,
-                    rl,
-                    col,
-                    format!(
-                        "this row has {} cells but line {ln} announces a width of {w}",
-                        cells.len()
-                    ),
-                ));
-            }
-            rows.push(cells);
-        }
-        out.push((ln, build(file, rows, form_of(spaced_rows))?));
-    }
-    if out.is_empty() {
-        return Err(InputError::new(file, 1, 1, "no puzzle found before `0 0`"));
-    }
-    Ok(out)
-}
 
 /// `(x,y)` with its 1-based column in the line.
 fn point(s: &str) -> Option<(usize, usize)> {

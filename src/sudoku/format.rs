@@ -64,119 +64,204 @@ fn is_square_side(len: usize) -> bool {
 
 /// Parses every puzzle in `text` (the contents of `file`).
 pub fn parse(file: &str, text: &str, opts: ReadOptions) -> Result<Vec<Sudoku>, InputError> {
-    let first = text
-        .lines()
-        .find(|l| !l.trim().is_empty() && !is_comment(l));
-    let Some(first) = first else {
-        return Err(InputError::new(
-            file,
-            1,
-            1,
-            "no puzzle found (the file is empty or all comments)",
-        ));
-    };
-    if first.trim_start().starts_with(':') {
-        return parse_hodoku(file, text);
+    crate::records::read_all(Reader::new(file, opts), text)
+}
+
+/// Which form a file is in, decided on its first line that is neither blank nor a comment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Form {
+    /// One puzzle per line (a 729-character Sukaku grid is one too).
+    Lines,
+    /// Grids separated by blank lines.
+    Grids,
+    /// HoDoKu library lines, one position each.
+    Hodoku,
+    /// The datasets' CSV: the puzzle in this column (`None` until the header or the first row
+    /// says which).
+    Csv(Option<usize>),
+}
+
+/// The streaming reader: one line is a puzzle, or a block between blank lines is a grid (see
+/// [`crate::records`]). A bad grid is reported once and skipped to its end.
+pub struct Reader {
+    file: String,
+    opts: ReadOptions,
+    form: Option<Form>,
+    /// The rows of the grid being read.
+    rows: Vec<Vec<Read>>,
+    block_start: (usize, usize),
+    last_line: usize,
+    /// An error was reported in this grid: its other rows are skipped.
+    skipping: bool,
+    handed: usize,
+}
+
+impl Reader {
+    pub fn new(file: &str, opts: ReadOptions) -> Reader {
+        Reader {
+            file: file.to_string(),
+            opts,
+            form: None,
+            rows: Vec::new(),
+            block_start: (1, 1),
+            last_line: 1,
+            skipping: false,
+            handed: 0,
+        }
     }
-    if first.contains(',') && !first.contains(char::is_whitespace) {
-        return parse_csv(file, text, opts);
+
+    fn finish(&mut self, out: &mut Vec<Result<Sudoku, InputError>>) {
+        if !self.rows.is_empty() && !self.skipping {
+            let g = finish_grid(
+                &self.file,
+                &self.rows,
+                self.opts,
+                self.block_start,
+                self.last_line,
+            );
+            self.hand(g, out);
+        }
+        self.rows.clear();
+        self.skipping = false;
     }
-    let one_line = first
-        .split_whitespace()
-        .any(|t| is_square_side(t.chars().count()) && t.chars().all(|c| char_value(c).is_some()));
-    if one_line {
-        parse_lines(file, text, opts)
-    } else {
-        parse_grids(file, text, opts)
+
+    fn hand(&mut self, r: Result<Sudoku, InputError>, out: &mut Vec<Result<Sudoku, InputError>>) {
+        self.handed += 1;
+        out.push(r);
     }
 }
 
-fn parse_lines(file: &str, text: &str, opts: ReadOptions) -> Result<Vec<Sudoku>, InputError> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let ln = i + 1;
-        if line.trim().is_empty() || is_comment(line) {
-            continue;
+impl crate::records::PuzzleReader for Reader {
+    type Puzzle = Sudoku;
+
+    fn line(&mut self, ln: usize, line: &str, out: &mut Vec<Result<Sudoku, InputError>>) {
+        if is_comment(line) {
+            return;
         }
-        let tokens = tokens(line);
-        let chosen = tokens
-            .iter()
-            .find(|(_, t)| is_square_side(t.chars().count()))
-            .or_else(|| tokens.first())
-            .copied()
-            .expect("non-blank line has a token");
-        let (col0, tok) = chosen;
-        if is_sukaku(tok) {
-            out.push(sukaku(file, ln, col0, tok)?);
-            continue;
-        }
-        let mut cells = Vec::with_capacity(tok.len());
-        for (k, c) in tok.chars().enumerate() {
-            match char_value(c) {
-                Some(v) => cells.push(Read { value: v, line: ln, col: col0 + k, ch: Some(c) }),
-                None => {
-                    return Err(InputError::new(
-                        file,
-                        ln,
-                        col0 + k,
-                        format!("unexpected `{c}`: expected a digit 1-9, a letter A-Z for 10 and up, or `.`/`0` for an empty cell"),
-                    ))
+        let blank = line.trim().is_empty();
+        let form = match self.form {
+            Some(f) => f,
+            None if blank => return,
+            None => {
+                let one_line = line.split_whitespace().any(|t| {
+                    is_square_side(t.chars().count()) && t.chars().all(|c| char_value(c).is_some())
+                });
+                *self.form.insert(if line.trim_start().starts_with(':') {
+                    Form::Hodoku
+                } else if line.contains(',') && !line.contains(char::is_whitespace) {
+                    Form::Csv(None)
+                } else if one_line {
+                    Form::Lines
+                } else {
+                    Form::Grids
+                })
+            }
+        };
+        match form {
+            Form::Lines | Form::Hodoku | Form::Csv(_) if blank => {}
+            Form::Lines => {
+                let p = parse_line(&self.file, ln, line, self.opts);
+                self.hand(p, out);
+            }
+            Form::Hodoku => {
+                let p = parse_hodoku(&self.file, ln, line);
+                self.hand(p, out);
+            }
+            Form::Csv(column) => match parse_csv(&self.file, ln, line, column, self.opts) {
+                Ok(Csv::Header(k)) => self.form = Some(Form::Csv(Some(k))),
+                Ok(Csv::Puzzle(k, p)) => {
+                    self.form = Some(Form::Csv(Some(k)));
+                    self.hand(Ok(*p), out);
+                }
+                Err(e) => self.hand(Err(e), out),
+            },
+            Form::Grids if blank => self.finish(out),
+            Form::Grids if is_separator_line(line) || self.skipping => {}
+            Form::Grids => {
+                if self.rows.is_empty() {
+                    self.block_start = (ln, 1);
+                }
+                self.last_line = ln;
+                match parse_row(&self.file, ln, line) {
+                    Ok(row) if self.rows.len() < MAX_SIZE => self.rows.push(row),
+                    Ok(_) => {
+                        let e = InputError::new(
+                            &self.file,
+                            ln,
+                            1,
+                            format!("a grid of more than {MAX_SIZE} rows: a Sudoku is at most {MAX_SIZE}x{MAX_SIZE} (puzzles are separated by blank lines)"),
+                        );
+                        self.hand(Err(e), out);
+                        self.skipping = true;
+                    }
+                    Err(e) => {
+                        self.hand(Err(e), out);
+                        self.skipping = true;
+                    }
                 }
             }
         }
-        if !is_square_side(cells.len()) {
-            return Err(InputError::new(
-                file,
-                ln,
-                col0,
-                format!(
-                    "a one-line puzzle needs a square number of cells (81 for 9x9, 16, 36, 64, 100, 144, 256, 625...), found {}",
-                    cells.len()
-                ),
-            ));
-        }
-        let side = (cells.len() as f64).sqrt().round() as usize;
-        out.push(build(file, side, &cells, opts, (ln, col0))?);
     }
-    Ok(out)
+
+    fn end(&mut self, out: &mut Vec<Result<Sudoku, InputError>>) {
+        self.finish(out);
+        if self.handed == 0 {
+            let message = match self.form {
+                Some(Form::Csv(_)) => "no puzzle found (a CSV header and no rows)",
+                Some(_) => "no puzzle found (the file holds only comments, blank lines and separator lines)",
+                None => "no puzzle found (the file is empty or all comments)",
+            };
+            out.push(Err(InputError::new(&self.file, 1, 1, message)));
+            self.handed += 1;
+        }
+    }
+}
+
+/// The puzzle on one line of a one-line file.
+fn parse_line(file: &str, ln: usize, line: &str, opts: ReadOptions) -> Result<Sudoku, InputError> {
+    let tokens = tokens(line);
+    let chosen = tokens
+        .iter()
+        .find(|(_, t)| is_square_side(t.chars().count()))
+        .or_else(|| tokens.first())
+        .copied()
+        .expect("non-blank line has a token");
+    let (col0, tok) = chosen;
+    if is_sukaku(tok) {
+        return sukaku(file, ln, col0, tok);
+    }
+    let mut cells = Vec::with_capacity(tok.len());
+    for (k, c) in tok.chars().enumerate() {
+        match char_value(c) {
+            Some(v) => cells.push(Read { value: v, line: ln, col: col0 + k, ch: Some(c) }),
+            None => {
+                return Err(InputError::new(
+                    file,
+                    ln,
+                    col0 + k,
+                    format!("unexpected `{c}`: expected a digit 1-9, a letter A-Z for 10 and up, or `.`/`0` for an empty cell"),
+                ))
+            }
+        }
+    }
+    if !is_square_side(cells.len()) {
+        return Err(InputError::new(
+            file,
+            ln,
+            col0,
+            format!(
+                "a one-line puzzle needs a square number of cells (81 for 9x9, 16, 36, 64, 100, 144, 256, 625...), found {}",
+                cells.len()
+            ),
+        ));
+    }
+    let side = (cells.len() as f64).sqrt().round() as usize;
+    build(file, side, &cells, opts, (ln, col0))
 }
 
 fn is_separator_line(line: &str) -> bool {
     line.chars()
         .all(|c| matches!(c, '-' | '+' | '|' | '=' | '*' | ' ' | '\t'))
-}
-
-fn parse_grids(file: &str, text: &str, opts: ReadOptions) -> Result<Vec<Sudoku>, InputError> {
-    let mut out = Vec::new();
-    let mut rows: Vec<Vec<Read>> = Vec::new();
-    let mut block_start = (1, 1);
-    let mut last_line = 1;
-    let lines: Vec<&str> = text.lines().collect();
-    for (i, line) in lines.iter().enumerate() {
-        let ln = i + 1;
-        if is_comment(line) {
-            continue;
-        }
-        if line.trim().is_empty() {
-            if !rows.is_empty() {
-                out.push(finish_grid(file, &rows, opts, block_start, last_line)?);
-                rows.clear();
-            }
-            continue;
-        }
-        if is_separator_line(line) {
-            continue;
-        }
-        if rows.is_empty() {
-            block_start = (ln, 1);
-        }
-        last_line = ln;
-        rows.push(parse_row(file, ln, line)?);
-    }
-    if !rows.is_empty() {
-        out.push(finish_grid(file, &rows, opts, block_start, last_line)?);
-    }
-    Ok(out)
 }
 
 /// One row of a grid: single characters (separators ignored), or whitespace-separated numbers
@@ -466,137 +551,130 @@ fn hodoku_candidate(t: &str) -> Option<(usize, u8)> {
 /// HoDoKu library lines: `:code:digits:values:struck:...`, where values has `+` before each
 /// placed (not given) value, and struck lists the candidates already eliminated as `dRC`.
 /// Every value, given or placed, is a given here; the struck candidates become pencil marks.
-fn parse_hodoku(file: &str, text: &str) -> Result<Vec<Sudoku>, InputError> {
+/// This is line `ln` of such a file.
+fn parse_hodoku(file: &str, ln: usize, line: &str) -> Result<Sudoku, InputError> {
     let n = 9;
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let ln = i + 1;
-        if line.trim().is_empty() || is_comment(line) {
-            continue;
+    let lead = line.len() - line.trim_start().len();
+    let t = line.trim();
+    // Byte offsets of the fields (every character of a valid line is ASCII).
+    let mut fields: Vec<(usize, &str)> = Vec::new();
+    let mut start = 0;
+    for (k, c) in t.char_indices() {
+        if c == ':' {
+            fields.push((start, &t[start..k]));
+            start = k + 1;
         }
-        let lead = line.len() - line.trim_start().len();
-        let t = line.trim();
-        // Byte offsets of the fields (every character of a valid line is ASCII).
-        let mut fields: Vec<(usize, &str)> = Vec::new();
-        let mut start = 0;
-        for (k, c) in t.char_indices() {
-            if c == ':' {
-                fields.push((start, &t[start..k]));
-                start = k + 1;
-            }
-        }
-        fields.push((start, &t[start..]));
-        let col_of = |byte: usize| lead + t[..byte].chars().count() + 1;
-        if !t.starts_with(':') || fields.len() < 5 {
-            return Err(InputError::new(
-                file,
-                ln,
-                lead + 1,
-                "expected a HoDoKu library line `:code:digits:grid:struck candidates:...` (each field after a `:`)",
-            ));
-        }
-        let (grid_at, grid) = fields[3];
-        let mut cells = Vec::with_capacity(n * n);
-        let mut placed = false;
-        for (k, c) in grid.char_indices() {
-            let col = col_of(grid_at + k);
-            match c {
-                '+' => placed = true,
-                _ => {
-                    let value = match c {
-                        '.' | '0' => 0,
-                        '1'..='9' => c as u32 - '0' as u32,
-                        _ => {
-                            return Err(InputError::new(
-                                file,
-                                ln,
-                                col,
-                                format!("unexpected `{c}` in the grid field: expected a digit 1-9, `.` or `0` for an empty cell, `+` before a placed value"),
-                            ))
-                        }
-                    };
-                    if placed && value == 0 {
+    }
+    fields.push((start, &t[start..]));
+    let col_of = |byte: usize| lead + t[..byte].chars().count() + 1;
+    if !t.starts_with(':') || fields.len() < 5 {
+        return Err(InputError::new(
+            file,
+            ln,
+            lead + 1,
+            "expected a HoDoKu library line `:code:digits:grid:struck candidates:...` (each field after a `:`)",
+        ));
+    }
+    let (grid_at, grid) = fields[3];
+    let mut cells = Vec::with_capacity(n * n);
+    let mut placed = false;
+    for (k, c) in grid.char_indices() {
+        let col = col_of(grid_at + k);
+        match c {
+            '+' => placed = true,
+            _ => {
+                let value = match c {
+                    '.' | '0' => 0,
+                    '1'..='9' => c as u32 - '0' as u32,
+                    _ => {
                         return Err(InputError::new(
                             file,
                             ln,
                             col,
-                            "a `+` (placed value) before an empty cell",
-                        ));
+                            format!("unexpected `{c}` in the grid field: expected a digit 1-9, `.` or `0` for an empty cell, `+` before a placed value"),
+                        ))
                     }
-                    placed = false;
-                    cells.push(Read {
-                        value,
-                        line: ln,
+                };
+                if placed && value == 0 {
+                    return Err(InputError::new(
+                        file,
+                        ln,
                         col,
-                        ch: Some(c),
-                    });
+                        "a `+` (placed value) before an empty cell",
+                    ));
                 }
+                placed = false;
+                cells.push(Read {
+                    value,
+                    line: ln,
+                    col,
+                    ch: Some(c),
+                });
             }
         }
-        if cells.len() != n * n {
+    }
+    if cells.len() != n * n {
+        return Err(InputError::new(
+            file,
+            ln,
+            col_of(grid_at),
+            format!(
+                "the grid field of a HoDoKu library line has 81 cells, this one {}",
+                cells.len()
+            ),
+        ));
+    }
+    let mut s = build(
+        file,
+        n,
+        &cells,
+        ReadOptions::default(),
+        (ln, col_of(grid_at)),
+    )?;
+    let mut marks = super::model::candidates(&s);
+    for (i, &v) in s.cells.iter().enumerate() {
+        if v != 0 {
+            marks[i] = 1 << (v - 1);
+        }
+    }
+    let (struck_at, struck) = fields[4];
+    for (col, tok) in tokens(struck) {
+        let at = col_of(struck_at) + col - 1;
+        let Some((i, d)) = hodoku_candidate(tok) else {
             return Err(InputError::new(
                 file,
                 ln,
-                col_of(grid_at),
+                at,
+                format!("`{tok}` is not a candidate: expected digit, row and column, like 436 for 4 in r3c6"),
+            ));
+        };
+        if s.cells[i] != 0 {
+            return Err(InputError::new(
+                file,
+                ln,
+                at,
                 format!(
-                    "the grid field of a HoDoKu library line has 81 cells, this one {}",
-                    cells.len()
+                    "`{tok}` strikes {d} from {}, which holds {}",
+                    cell_name(i / n, i % n),
+                    s.cells[i]
                 ),
             ));
         }
-        let mut s = build(
-            file,
-            n,
-            &cells,
-            ReadOptions::default(),
-            (ln, col_of(grid_at)),
-        )?;
-        let mut marks = super::model::candidates(&s);
-        for (i, &v) in s.cells.iter().enumerate() {
-            if v != 0 {
-                marks[i] = 1 << (v - 1);
-            }
+        marks[i] &= !(1u64 << (d - 1));
+        if marks[i] == 0 {
+            return Err(InputError::new(
+                file,
+                ln,
+                at,
+                format!(
+                    "`{tok}` strikes the last candidate of {}",
+                    cell_name(i / n, i % n)
+                ),
+            ));
         }
-        let (struck_at, struck) = fields[4];
-        for (col, tok) in tokens(struck) {
-            let at = col_of(struck_at) + col - 1;
-            let Some((i, d)) = hodoku_candidate(tok) else {
-                return Err(InputError::new(
-                    file,
-                    ln,
-                    at,
-                    format!("`{tok}` is not a candidate: expected digit, row and column, like 436 for 4 in r3c6"),
-                ));
-            };
-            if s.cells[i] != 0 {
-                return Err(InputError::new(
-                    file,
-                    ln,
-                    at,
-                    format!(
-                        "`{tok}` strikes {d} from {}, which holds {}",
-                        cell_name(i / n, i % n),
-                        s.cells[i]
-                    ),
-                ));
-            }
-            marks[i] &= !(1u64 << (d - 1));
-            if marks[i] == 0 {
-                return Err(InputError::new(
-                    file,
-                    ln,
-                    at,
-                    format!(
-                        "`{tok}` strikes the last candidate of {}",
-                        cell_name(i / n, i % n)
-                    ),
-                ));
-            }
-        }
-        s.marks = Some(marks);
-        out.push(s);
     }
-    Ok(out)
+    s.marks = Some(marks);
+    Ok(s)
 }
 
 /// Column names that hold the puzzle in the datasets' CSV files.
@@ -634,88 +712,83 @@ fn is_puzzle_field(f: &str) -> bool {
     is_square_side(f.chars().count()) && f.chars().all(|c| char_value(c).is_some())
 }
 
+/// What a line of a CSV file is: the header (naming the puzzle's column), or a puzzle (with
+/// the column it is in).
+enum Csv {
+    Header(usize),
+    Puzzle(usize, Box<Sudoku>),
+}
+
 /// The `quizzes,solutions` CSV of the large datasets (Kaggle's 1 and 9 million, the 3 million
 /// with ratings): the puzzle is the column a header names, or the first field that is one.
-fn parse_csv(file: &str, text: &str, opts: ReadOptions) -> Result<Vec<Sudoku>, InputError> {
-    let mut out = Vec::new();
-    let mut column: Option<usize> = None;
-    for (i, line) in text.lines().enumerate() {
-        let ln = i + 1;
-        if line.trim().is_empty() || is_comment(line) {
-            continue;
-        }
-        let fields = csv_fields(line);
-        let k = match column {
-            Some(k) => k,
-            None => {
-                let named = fields
-                    .iter()
-                    .position(|(_, f)| PUZZLE_COLUMNS.contains(&f.to_ascii_lowercase().as_str()));
-                if let Some(k) = named {
-                    column = Some(k);
-                    continue; // the header
-                }
-                let k = fields.iter().position(|(_, f)| is_puzzle_field(f)).ok_or_else(|| {
-                    InputError::new(
-                        file,
-                        ln,
-                        1,
-                        format!("a CSV file needs a header naming the puzzle column ({}) or a one-line puzzle in some field of its first row", PUZZLE_COLUMNS.join(", ")),
-                    )
-                })?;
-                column = Some(k);
-                k
+/// This is line `ln` of such a file, `column` the puzzle's column when a line before said.
+fn parse_csv(
+    file: &str,
+    ln: usize,
+    line: &str,
+    column: Option<usize>,
+    opts: ReadOptions,
+) -> Result<Csv, InputError> {
+    let fields = csv_fields(line);
+    let k = match column {
+        Some(k) => k,
+        None => {
+            let named = fields
+                .iter()
+                .position(|(_, f)| PUZZLE_COLUMNS.contains(&f.to_ascii_lowercase().as_str()));
+            if let Some(k) = named {
+                return Ok(Csv::Header(k));
             }
-        };
-        let Some(&(col0, field)) = fields.get(k) else {
-            return Err(InputError::new(
-                file,
-                ln,
-                line.chars().count() + 1,
-                format!(
-                    "this row has {} fields; the puzzle is in field {}",
-                    fields.len(),
-                    k + 1
-                ),
-            ));
-        };
-        let mut cells = Vec::with_capacity(field.len());
-        for (j, c) in field.chars().enumerate() {
-            let Some(value) = char_value(c) else {
-                return Err(InputError::new(
+            fields.iter().position(|(_, f)| is_puzzle_field(f)).ok_or_else(|| {
+                InputError::new(
                     file,
                     ln,
-                    col0 + j,
-                    format!("unexpected `{c}` in the puzzle field: expected a digit 1-9, a letter A-Z for 10 and up, or `.`/`0` for an empty cell"),
-                ));
-            };
-            cells.push(Read {
-                value,
-                line: ln,
-                col: col0 + j,
-                ch: Some(c),
-            });
+                    1,
+                    format!("a CSV file needs a header naming the puzzle column ({}) or a one-line puzzle in some field of its first row", PUZZLE_COLUMNS.join(", ")),
+                )
+            })?
         }
-        if !is_square_side(cells.len()) {
+    };
+    let Some(&(col0, field)) = fields.get(k) else {
+        return Err(InputError::new(
+            file,
+            ln,
+            line.chars().count() + 1,
+            format!(
+                "this row has {} fields; the puzzle is in field {}",
+                fields.len(),
+                k + 1
+            ),
+        ));
+    };
+    let mut cells = Vec::with_capacity(field.len());
+    for (j, c) in field.chars().enumerate() {
+        let Some(value) = char_value(c) else {
             return Err(InputError::new(
                 file,
                 ln,
-                col0,
-                format!("a one-line puzzle needs a square number of cells (81 for 9x9, 16, 36, 64, ...), found {}", cells.len()),
+                col0 + j,
+                format!("unexpected `{c}` in the puzzle field: expected a digit 1-9, a letter A-Z for 10 and up, or `.`/`0` for an empty cell"),
             ));
-        }
-        let side = (cells.len() as f64).sqrt().round() as usize;
-        out.push(build(file, side, &cells, opts, (ln, col0))?);
+        };
+        cells.push(Read {
+            value,
+            line: ln,
+            col: col0 + j,
+            ch: Some(c),
+        });
     }
-    if out.is_empty() {
+    if !is_square_side(cells.len()) {
         return Err(InputError::new(
             file,
-            1,
-            1,
-            "no puzzle found (a CSV header and no rows)",
+            ln,
+            col0,
+            format!("a one-line puzzle needs a square number of cells (81 for 9x9, 16, 36, 64, ...), found {}", cells.len()),
         ));
     }
-    Ok(out)
+    let side = (cells.len() as f64).sqrt().round() as usize;
+    let p = build(file, side, &cells, opts, (ln, col0))?;
+    Ok(Csv::Puzzle(k, Box::new(p)))
 }
 
 /// The box shape pzprjs gives a side: square boxes for a square side, 2x3 for 6 (pzprjs's

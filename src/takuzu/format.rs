@@ -31,6 +31,7 @@
 
 use super::{rules, DistinctEncoding, OddLines, Region, Rules, Takuzu};
 use crate::error::InputError;
+use crate::records::Item;
 use crate::text::{count_of, is_comment, tokens};
 use serde_json::Value;
 
@@ -310,34 +311,253 @@ fn finish(
 
 /// Parses every puzzle in `text` (the contents of `file`).
 pub fn parse(file: &str, text: &str, opts: &ReadOptions) -> Result<Vec<Takuzu>, InputError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let first = text
-        .lines()
-        .enumerate()
-        .find(|(_, l)| !l.trim().is_empty() && !is_comment(l));
-    let Some((first_ln, first)) = first else {
-        return Err(InputError::new(
-            file,
-            1,
-            1,
-            "no puzzle found (the file is empty or all comments)",
-        ));
-    };
-    let lead = first.trim_start();
-    let raws = if lead.starts_with('[') {
-        parse_thilerion(file, text)?
-    } else if lead.starts_with('{') {
-        parse_json(file, text)?
-    } else if lead.starts_with('|') {
-        parse_bars(file, text)?
-    } else if is_size_header(lead) {
-        parse_janko(file, text, first_ln)?
-    } else {
-        parse_text(file, text)?
-    };
-    raws.into_iter()
-        .map(|(raw, at)| finish(file, raw, opts, at))
-        .collect()
+    crate::records::read_all(Reader::new(file, opts), text)
+}
+
+/// The form of a file, decided on its first line that is neither blank nor a comment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FileForm {
+    /// Text grids and one-line puzzles (blocks between blank or comment lines).
+    Text,
+    /// `|…|` boards.
+    Bars,
+    /// janko's `ROWS COLS` headers, each followed by its rows.
+    Janko,
+    /// One JSON record per line.
+    JsonLines,
+    /// One JSON document (Thilerion's array, the puzzlekit collection, a pretty-printed
+    /// record): read whole, then puzzle by puzzle.
+    Document,
+}
+
+/// The streaming reader (see [`crate::records`]). A text block between blank or comment lines
+/// is one grid, or one puzzle per line; a block holds at most the lines a grid could have
+/// (twice its width) before its lines are taken as one-line puzzles, so memory stays bounded by
+/// a puzzle. A JSON document is the one form read whole.
+pub struct Reader {
+    file: String,
+    opts: ReadOptions,
+    form: Option<FileForm>,
+    /// The rules that `# takuzu:` directives set so far.
+    rules: FileRules,
+    /// The block being read (text and bars), the janko puzzle, or the whole document.
+    block: crate::records::Lines,
+    /// Text: the block is one-line puzzles (no grid can be that tall, or a line is not a row).
+    lines_mode: bool,
+    /// janko: the rows of the puzzle announced.
+    announced: Option<usize>,
+    /// A header that could not be read: where the next puzzle starts is unknown, so the rest of
+    /// the file is not read.
+    dead: bool,
+    handed: usize,
+}
+
+impl Reader {
+    pub fn new(file: &str, opts: &ReadOptions) -> Reader {
+        Reader {
+            file: file.to_string(),
+            opts: opts.clone(),
+            form: None,
+            rules: FileRules::default(),
+            block: Default::default(),
+            lines_mode: false,
+            announced: None,
+            dead: false,
+            handed: 0,
+        }
+    }
+
+    fn hand(&mut self, r: Result<Placed, InputError>, out: &mut Vec<Item<Takuzu>>) {
+        self.handed += 1;
+        out.push(r.and_then(|(raw, at)| finish(&self.file, raw, &self.opts, at)));
+    }
+
+    fn hand_all(&mut self, rs: Vec<Result<Placed, InputError>>, out: &mut Vec<Item<Takuzu>>) {
+        for r in rs {
+            self.hand(r, out);
+        }
+    }
+
+    /// The end of a text or bars block.
+    fn flush(&mut self, out: &mut Vec<Item<Takuzu>>) {
+        let block = self.block.take();
+        let lines_mode = std::mem::take(&mut self.lines_mode);
+        if block.is_empty() {
+            return;
+        }
+        let lines = block.numbered();
+        match self.form {
+            Some(FileForm::Bars) => {
+                let r = bars_board(&self.file, &lines);
+                self.hand(r, out);
+            }
+            _ if !lines_mode && is_grid(&lines) => {
+                let r = text_grid(&self.file, &lines, &self.rules);
+                self.hand(r, out);
+            }
+            _ => {
+                for (ln, l) in lines {
+                    if let Some(r) = one_line_row(&self.file, ln, l, &self.rules) {
+                        self.hand(r, out);
+                    }
+                }
+            }
+        }
+    }
+
+    fn text_line(&mut self, ln: usize, line: &str, out: &mut Vec<Item<Takuzu>>) {
+        if is_comment(line) {
+            // A comment ends a grid (generated files put one before each puzzle).
+            self.flush(out);
+            match directive_of(&self.file, ln, line) {
+                Ok(Some(d)) => self.rules = self.rules.over(&d),
+                Ok(None) => {}
+                Err(e) => {
+                    self.handed += 1;
+                    out.push(Err(e));
+                }
+            }
+            return;
+        }
+        if line.trim().is_empty() {
+            self.flush(out);
+            return;
+        }
+        if self.lines_mode {
+            if let Some(r) = one_line_row(&self.file, ln, line, &self.rules) {
+                self.hand(r, out);
+            }
+            return;
+        }
+        self.block.push(ln, line);
+        let width = self.block.lines[0]
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .count();
+        if !grid_row_like(line) || self.block.len() > 2 * width {
+            // Not a grid: every line of the block is a puzzle of its own.
+            self.lines_mode = true;
+            for (ln, l) in self.block.take().numbered() {
+                if let Some(r) = one_line_row(&self.file, ln, l, &self.rules) {
+                    self.hand(r, out);
+                }
+            }
+        }
+    }
+
+    fn janko_line(&mut self, ln: usize, line: &str, out: &mut Vec<Item<Takuzu>>) {
+        let Some(h) = self.announced else {
+            if line.trim().is_empty() || is_comment(line) {
+                return;
+            }
+            self.block.push(ln, line);
+            match janko_header(&self.file, ln, line) {
+                Ok((h, _)) => self.announced = Some(h),
+                Err(e) => {
+                    self.block.take();
+                    self.handed += 1;
+                    out.push(Err(e));
+                    self.dead = true;
+                }
+            }
+            return;
+        };
+        self.block.push(ln, line);
+        if self.block.len() == h + 1 {
+            self.announced = None;
+            let block = self.block.take();
+            let r = janko_puzzle(&self.file, &block);
+            self.hand(r, out);
+        }
+    }
+}
+
+impl crate::records::PuzzleReader for Reader {
+    type Puzzle = Takuzu;
+
+    fn line(&mut self, ln: usize, line: &str, out: &mut Vec<Item<Takuzu>>) {
+        if self.dead {
+            return;
+        }
+        let form = match self.form {
+            Some(f) => f,
+            None if line.trim().is_empty() || is_comment(line) => {
+                if is_comment(line) {
+                    self.text_line(ln, line, out);
+                }
+                return;
+            }
+            None => {
+                let lead = line.trim_start();
+                let f = if lead.starts_with('[') {
+                    FileForm::Document
+                } else if lead.starts_with('{') {
+                    match serde_json::from_str::<Value>(line) {
+                        Ok(v) if v.is_object() && v.get("data").is_none() => FileForm::JsonLines,
+                        _ => FileForm::Document,
+                    }
+                } else if lead.starts_with('|') {
+                    FileForm::Bars
+                } else if is_size_header(lead) {
+                    FileForm::Janko
+                } else {
+                    FileForm::Text
+                };
+                *self.form.insert(f)
+            }
+        };
+        match form {
+            FileForm::Text => self.text_line(ln, line, out),
+            FileForm::Bars if is_comment(line) => {}
+            FileForm::Bars if line.trim().is_empty() => self.flush(out),
+            FileForm::Bars => self.block.push(ln, line),
+            FileForm::Janko => self.janko_line(ln, line, out),
+            FileForm::JsonLines if line.trim().is_empty() || is_comment(line) => {}
+            FileForm::JsonLines => {
+                let r = serde_json::from_str::<Value>(line)
+                    .map_err(|e| json_error(&self.file, e, ln - 1))
+                    .and_then(|v| record(&self.file, &v, ln, line));
+                self.hand(r, out);
+            }
+            FileForm::Document => self.block.push(ln, line),
+        }
+    }
+
+    fn end(&mut self, out: &mut Vec<Item<Takuzu>>) {
+        match self.form {
+            None => {}
+            Some(FileForm::Text | FileForm::Bars) => self.flush(out),
+            Some(FileForm::Janko) => {
+                if let Some(h) = self.announced.take() {
+                    let got = self.block.len() - 1;
+                    let m = format!("the grid ends after {got} of its {}", count_of(h, "row"));
+                    let e = InputError::new(&self.file, self.block.first + got + 1, 1, m);
+                    self.handed += 1;
+                    out.push(Err(e));
+                }
+            }
+            Some(FileForm::JsonLines) => {}
+            Some(FileForm::Document) => {
+                let doc = self.block.take();
+                let text = doc.text();
+                let line0 = doc.first.saturating_sub(1);
+                let rs = if text.trim_start().starts_with('[') {
+                    parse_thilerion(&self.file, &text, line0)
+                } else {
+                    parse_json_document(&self.file, &text, line0)
+                };
+                self.hand_all(rs, out);
+            }
+        }
+        if self.handed == 0 {
+            let message = match self.form {
+                None => "no puzzle found (the file is empty or all comments)",
+                Some(FileForm::Document) => "no puzzle found: the JSON holds no puzzle",
+                Some(_) => "no puzzle found (the file holds no grid, only comments, blank lines or `solution:` lines)",
+            };
+            out.push(Err(InputError::new(&self.file, 1, 1, message)));
+        }
+    }
 }
 
 /// True when `text` looks like a Takuzu file of one of the forms above (for detection by
@@ -526,32 +746,6 @@ fn one_line(
     ))
 }
 
-/// Text grids and one-line puzzles (see the module documentation for how they are told apart).
-fn parse_text(file: &str, text: &str) -> Result<Vec<Placed>, InputError> {
-    let mut out = Vec::new();
-    let mut rules = FileRules::default();
-    let mut block: Vec<(usize, &str)> = Vec::new();
-    let lines: Vec<&str> = text.lines().collect();
-    for (i, line) in lines.iter().enumerate() {
-        let ln = i + 1;
-        if is_comment(line) {
-            // A comment ends a grid (generated files put one before each puzzle).
-            flush(file, &mut block, &rules, &mut out)?;
-            if let Some(d) = directive_of(file, ln, line)? {
-                rules = rules.over(&d);
-            }
-            continue;
-        }
-        if line.trim().is_empty() {
-            flush(file, &mut block, &rules, &mut out)?;
-            continue;
-        }
-        block.push((ln, line));
-    }
-    flush(file, &mut block, &rules, &mut out)?;
-    Ok(out)
-}
-
 /// True when a line is a grid row: one token, or tokens of one character each.
 fn grid_row_like(line: &str) -> bool {
     let t = tokens(line);
@@ -578,151 +772,105 @@ fn codec_like(line: &str) -> bool {
     s * s == n && n >= 4
 }
 
-fn flush(
-    file: &str,
-    block: &mut Vec<(usize, &str)>,
-    rules: &FileRules,
-    out: &mut Vec<(Raw, (usize, usize))>,
-) -> Result<(), InputError> {
-    if block.is_empty() {
-        return Ok(());
-    }
+/// True when a block of lines is one grid: every line a row, and height and width within a
+/// factor of two of each other.
+fn is_grid(block: &[(usize, &str)]) -> bool {
     let h = block.len();
     let w = block[0].1.chars().filter(|c| !c.is_whitespace()).count();
-    let grid = block.iter().all(|(_, l)| grid_row_like(l)) && h <= 2 * w && w <= 2 * h;
-    if grid {
-        let mut cells = Vec::with_capacity(w * h);
-        let mut pos = Vec::with_capacity(w * h);
-        for &(ln, line) in block.iter() {
-            let mut n = 0;
-            for (k, c) in line.chars().enumerate() {
-                if c.is_whitespace() {
-                    continue;
-                }
-                match cell_char(c) {
-                    Some(v) => {
-                        cells.push(v);
-                        pos.push((ln, k + 1));
-                        n += 1;
-                    }
-                    None => {
-                        return Err(InputError::new(
-                            file,
-                            ln,
-                            k + 1,
-                            format!("unexpected `{c}`: expected `0`, `1` or `.` for an open cell"),
-                        ))
-                    }
-                }
-            }
-            if n != w {
-                let col = line.chars().count().min(line.len()) + 1;
-                return Err(InputError::new(
-                    file,
-                    ln,
-                    if n > w {
-                        pos[pos.len() - (n - w)].1
-                    } else {
-                        col
-                    },
-                    format!(
-                        "a ragged row: {} where the first row (line {}) has {w}",
-                        count_of(n, "cell"),
-                        block[0].0
-                    ),
-                ));
-            }
-        }
-        out.push((
-            Raw {
-                width: w,
-                height: h,
-                cells,
-                pos,
-                rules: rules.clone(),
-            },
-            (block[0].0, 1),
-        ));
-    } else {
-        for &(ln, line) in block.iter() {
-            let toks = tokens(line);
-            if toks.iter().any(|(_, t)| t.starts_with("solution:")) {
-                continue; // binarypuzzle-toolkit: the line after the puzzle
-            }
-            let is_puzzle = |t: &str| {
-                let body = t.split_once([';', ':']).map_or(t, |(_, b)| b);
-                !body.is_empty()
-                    && body
-                        .chars()
-                        .all(|c| cell_char(c).is_some() || c.is_ascii_lowercase())
-            };
-            let (col, tok) = toks
-                .iter()
-                .find(|(_, t)| is_puzzle(t))
-                .or(toks.first())
-                .copied()
-                .expect("non-blank line has a token");
-            out.push(one_line(file, ln, col, tok, rules)?);
-        }
-    }
-    block.clear();
-    Ok(())
+    block.iter().all(|(_, l)| grid_row_like(l)) && h <= 2 * w && w <= 2 * h
 }
 
-/// Shlomi Fish's boards: `|0 1 |` rows, a space for an open cell, blank lines between boards.
-fn parse_bars(file: &str, text: &str) -> Result<Vec<Placed>, InputError> {
-    let mut out = Vec::new();
-    let mut rows: Vec<(usize, Vec<Option<u8>>)> = Vec::new();
-    let done = |rows: &mut Vec<(usize, Vec<Option<u8>>)>,
-                out: &mut Vec<(Raw, (usize, usize))>|
-     -> Result<(), InputError> {
-        if rows.is_empty() {
-            return Ok(());
-        }
-        let w = rows[0].1.len();
-        let mut cells = Vec::new();
-        let mut pos = Vec::new();
-        for (ln, r) in rows.iter() {
-            if r.len() != w {
-                return Err(InputError::new(
-                    file,
-                    *ln,
-                    r.len().min(w) + 2,
-                    format!(
-                        "a ragged row: {} where the first row has {w}",
-                        count_of(r.len(), "cell")
-                    ),
-                ));
+/// A block of lines read as one grid.
+fn text_grid(file: &str, block: &[(usize, &str)], rules: &FileRules) -> Result<Placed, InputError> {
+    let h = block.len();
+    let w = block[0].1.chars().filter(|c| !c.is_whitespace()).count();
+    let mut cells = Vec::with_capacity(w * h);
+    let mut pos = Vec::with_capacity(w * h);
+    for &(ln, line) in block.iter() {
+        let mut n = 0;
+        for (k, c) in line.chars().enumerate() {
+            if c.is_whitespace() {
+                continue;
             }
-            for (k, &v) in r.iter().enumerate() {
-                cells.push(v);
-                pos.push((*ln, k + 2));
+            match cell_char(c) {
+                Some(v) => {
+                    cells.push(v);
+                    pos.push((ln, k + 1));
+                    n += 1;
+                }
+                None => {
+                    return Err(InputError::new(
+                        file,
+                        ln,
+                        k + 1,
+                        format!("unexpected `{c}`: expected `0`, `1` or `.` for an open cell"),
+                    ))
+                }
             }
         }
-        let at = (rows[0].0, 1);
-        out.push((
-            Raw {
-                width: w,
-                height: rows.len(),
-                cells,
-                pos,
-                rules: FileRules::default(),
-            },
-            at,
-        ));
-        rows.clear();
-        Ok(())
+        if n != w {
+            let col = line.chars().count().min(line.len()) + 1;
+            return Err(InputError::new(
+                file,
+                ln,
+                if n > w {
+                    pos[pos.len() - (n - w)].1
+                } else {
+                    col
+                },
+                format!(
+                    "a ragged row: {} where the first row (line {}) has {w}",
+                    count_of(n, "cell"),
+                    block[0].0
+                ),
+            ));
+        }
+    }
+    Ok((
+        Raw {
+            width: w,
+            height: h,
+            cells,
+            pos,
+            rules: rules.clone(),
+        },
+        (block[0].0, 1),
+    ))
+}
+
+/// The one-line puzzle on a line (`None` for binarypuzzle-toolkit's `solution:` line).
+fn one_line_row(
+    file: &str,
+    ln: usize,
+    line: &str,
+    rules: &FileRules,
+) -> Option<Result<Placed, InputError>> {
+    let toks = tokens(line);
+    if toks.iter().any(|(_, t)| t.starts_with("solution:")) {
+        return None; // binarypuzzle-toolkit: the line after the puzzle
+    }
+    let is_puzzle = |t: &str| {
+        let body = t.split_once([';', ':']).map_or(t, |(_, b)| b);
+        !body.is_empty()
+            && body
+                .chars()
+                .all(|c| cell_char(c).is_some() || c.is_ascii_lowercase())
     };
-    for (i, line) in text.lines().enumerate() {
-        let ln = i + 1;
-        if is_comment(line) {
-            continue;
-        }
+    let (col, tok) = toks
+        .iter()
+        .find(|(_, t)| is_puzzle(t))
+        .or(toks.first())
+        .copied()
+        .expect("non-blank line has a token");
+    Some(one_line(file, ln, col, tok, rules))
+}
+
+/// One of Shlomi Fish's boards: `|0 1 |` rows, a space for an open cell (boards are separated
+/// by blank lines).
+fn bars_board(file: &str, block: &[(usize, &str)]) -> Result<Placed, InputError> {
+    let mut rows: Vec<(usize, Vec<Option<u8>>)> = Vec::new();
+    for &(ln, line) in block {
         let l = line.trim_end();
-        if l.trim().is_empty() {
-            done(&mut rows, &mut out)?;
-            continue;
-        }
         let inner = l
             .strip_prefix('|')
             .and_then(|x| x.strip_suffix('|'))
@@ -747,16 +895,75 @@ fn parse_bars(file: &str, text: &str) -> Result<Vec<Placed>, InputError> {
         }
         rows.push((ln, r));
     }
-    done(&mut rows, &mut out)?;
-    Ok(out)
+    let w = rows[0].1.len();
+    let mut cells = Vec::new();
+    let mut pos = Vec::new();
+    for (ln, r) in rows.iter() {
+        if r.len() != w {
+            return Err(InputError::new(
+                file,
+                *ln,
+                r.len().min(w) + 2,
+                format!(
+                    "a ragged row: {} where the first row has {w}",
+                    count_of(r.len(), "cell")
+                ),
+            ));
+        }
+        for (k, &v) in r.iter().enumerate() {
+            cells.push(v);
+            pos.push((*ln, k + 2));
+        }
+    }
+    Ok((
+        Raw {
+            width: w,
+            height: rows.len(),
+            cells,
+            pos,
+            rules: FileRules::default(),
+        },
+        (rows[0].0, 1),
+    ))
 }
 
-/// janko's layout: `ROWS COLS`, then rows of `-`/`1`/`2` tokens (or packed digits with `0`
-/// open). White circles (`1`) are 0s, black circles (`2`) 1s. `line0` is the 0-based line
-/// of the first header; several puzzles may follow each other.
-fn parse_janko(file: &str, text: &str, line0: usize) -> Result<Vec<Placed>, InputError> {
-    let lines: Vec<&str> = text.lines().collect();
-    parse_janko_lines(file, &lines, line0, 0)
+/// A janko size line `ROWS COLS`, checked against [`MAX_SIDE`] before anything is allocated.
+fn janko_header(file: &str, ln: usize, line: &str) -> Result<(usize, usize), InputError> {
+    let toks = tokens(line);
+    let nums: Vec<Option<usize>> = toks.iter().map(|(_, t)| t.parse().ok()).collect();
+    let [Some(h), Some(w)] = nums[..] else {
+        return Err(InputError::new(
+            file,
+            ln,
+            1,
+            "expected a size line `ROWS COLS`",
+        ));
+    };
+    if h == 0 || w == 0 {
+        return Err(InputError::new(
+            file,
+            ln,
+            1,
+            "expected a size line `ROWS COLS`",
+        ));
+    }
+    if h > MAX_SIDE || w > MAX_SIDE {
+        let col = if h > MAX_SIDE { toks[0].0 } else { toks[1].0 };
+        return Err(InputError::new(
+            file,
+            ln,
+            col,
+            format!("a {h}x{w} grid is larger than gridsat reads ({MAX_SIDE} a side)"),
+        ));
+    }
+    Ok((h, w))
+}
+
+/// One janko puzzle: its header line and the rows it announces.
+fn janko_puzzle(file: &str, block: &crate::records::Lines) -> Result<Placed, InputError> {
+    let lines: Vec<&str> = block.lines.iter().map(String::as_str).collect();
+    let mut got = parse_janko_lines(file, &lines, 0, block.first - 1)?;
+    Ok(got.remove(0))
 }
 
 /// The janko reader over lines, with `offset` added to reported line numbers.
@@ -779,26 +986,7 @@ fn parse_janko_lines(
             continue;
         }
         let ln = i + 1 + offset;
-        let nums: Vec<usize> = line
-            .split_whitespace()
-            .map(|t| t.parse().unwrap_or(0))
-            .collect();
-        let [h, w] = nums[..] else {
-            return Err(InputError::new(
-                file,
-                ln,
-                1,
-                "expected a size line `ROWS COLS`",
-            ));
-        };
-        if h == 0 || w == 0 {
-            return Err(InputError::new(
-                file,
-                ln,
-                1,
-                "expected a size line `ROWS COLS`",
-            ));
-        }
+        let (h, w) = janko_header(file, ln, line)?;
         let mut cells = Vec::with_capacity(w * h);
         let mut pos = Vec::with_capacity(w * h);
         for r in 0..h {
@@ -894,49 +1082,84 @@ fn json_error(file: &str, e: serde_json::Error, line_offset: usize) -> InputErro
     )
 }
 
-/// The 1-based line and column where `needle` first occurs in `text` (or 1:1).
-fn locate(text: &str, needle: &str) -> (usize, usize) {
-    match text.find(needle) {
-        Some(b) => {
-            let before = &text[..b];
-            let line = before.matches('\n').count() + 1;
-            let col = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
-            (line, col)
-        }
-        None => (1, 1),
-    }
-}
-
 /// Thilerion's `pregenerated.json`: `[{"boardStr": "WxH;cells", ...}]`; odd lines hold one
-/// more 1 than 0 in that collection.
-fn parse_thilerion(file: &str, text: &str) -> Result<Vec<Placed>, InputError> {
-    let v: Value = serde_json::from_str(text).map_err(|e| json_error(file, e, 0))?;
+/// more 1 than 0 in that collection. `line0` lines come before `text` in the file.
+fn parse_thilerion(file: &str, text: &str, line0: usize) -> Vec<Result<Placed, InputError>> {
+    let v: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => return vec![Err(json_error(file, e, line0))],
+    };
     let Value::Array(items) = v else {
-        return Err(InputError::new(
+        return vec![Err(InputError::new(
             file,
-            1,
+            line0 + 1,
             1,
             "expected a JSON array of puzzles",
-        ));
+        ))];
     };
     let rules = FileRules {
         odd_lines: Some(OddLines::Ones),
         ..FileRules::default()
     };
-    let mut out = Vec::new();
-    for (k, item) in items.iter().enumerate() {
-        let Some(board) = item.get("boardStr").and_then(Value::as_str) else {
-            return Err(InputError::new(
-                file,
-                1,
-                1,
-                format!("puzzle {} has no \"boardStr\" string", k + 1),
-            ));
-        };
-        let (ln, col) = locate(text, &format!("\"{board}\""));
-        out.push(one_line(file, ln, col + 1, board, &rules)?);
+    let mut at = Cursor::new(text, line0);
+    items
+        .iter()
+        .enumerate()
+        .map(|(k, item)| {
+            let Some(board) = item.get("boardStr").and_then(Value::as_str) else {
+                let (l, c) = at.pos();
+                return Err(InputError::new(
+                    file,
+                    l,
+                    c,
+                    format!("puzzle {} has no \"boardStr\" string", k + 1),
+                ));
+            };
+            let (ln, col) = at.find(&format!("\"{board}\""));
+            one_line(file, ln, col + 1, board, &rules)
+        })
+        .collect()
+}
+
+/// Where strings are in a text, searched forward from the last one found (so finding every
+/// puzzle of a document in order is linear in its size).
+struct Cursor<'a> {
+    text: &'a str,
+    offset: usize,
+    line: usize,
+    line_start: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn new(text: &'a str, line0: usize) -> Cursor<'a> {
+        Cursor {
+            text,
+            offset: 0,
+            line: line0 + 1,
+            line_start: 0,
+        }
     }
-    Ok(out)
+
+    /// The 1-based line and column of the cursor.
+    fn pos(&self) -> (usize, usize) {
+        let col = self.text[self.line_start..self.offset].chars().count() + 1;
+        (self.line, col)
+    }
+
+    /// Moves to the next occurrence of `needle` (or stays) and returns its line and column.
+    fn find(&mut self, needle: &str) -> (usize, usize) {
+        if let Some(k) = self.text[self.offset..].find(needle) {
+            let to = self.offset + k;
+            for (i, b) in self.text[self.offset..to].bytes().enumerate() {
+                if b == b'\n' {
+                    self.line += 1;
+                    self.line_start = self.offset + i + 1;
+                }
+            }
+            self.offset = to;
+        }
+        self.pos()
+    }
 }
 
 /// Rules of a normalized corpus record: `{"unique_lines", "odd_lines", "regions", "tag"}`.
@@ -1003,54 +1226,52 @@ fn record(
     Ok((raw, (ln, 1)))
 }
 
-/// A JSON object: the puzzlekit collection or one record; else JSON Lines records.
-fn parse_json(file: &str, text: &str) -> Result<Vec<Placed>, InputError> {
-    if let Ok(v) = serde_json::from_str::<Value>(text) {
-        if let Some(Value::Object(data)) = v.get("data") {
-            let mut out = Vec::new();
-            for (name, item) in data {
+/// A JSON document: the puzzlekit collection, or one pretty-printed record. `line0` lines come
+/// before `text` in the file.
+fn parse_json_document(file: &str, text: &str, line0: usize) -> Vec<Result<Placed, InputError>> {
+    let v: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => return vec![Err(json_error(file, e, line0))],
+    };
+    if let Some(Value::Object(data)) = v.get("data") {
+        let mut at = Cursor::new(text, line0);
+        return data
+            .iter()
+            .map(|(name, item)| {
+                let (l, c) = at.find(&format!("\"{name}\""));
                 let Some(problem) = item.get("problem").and_then(Value::as_str) else {
-                    let (l, c) = locate(text, &format!("\"{name}\""));
                     return Err(InputError::new(file, l, c, "expected a \"problem\" string"));
                 };
-                let (l, _) = locate(text, &format!("\"{name}\""));
                 let lines: Vec<&str> = problem.lines().collect();
                 // Positions inside the JSON string: report the record's line, column of the cell.
                 let mut got = parse_janko_lines(file, &lines, 0, l)?;
-                for (raw, at) in got.iter_mut() {
-                    *at = (l, 1);
-                    for p in raw.pos.iter_mut() {
-                        *p = (l, p.1);
-                    }
+                if got.is_empty() {
+                    return Err(InputError::new(file, l, c, "the \"problem\" holds no grid"));
                 }
-                out.extend(got);
-            }
-            return Ok(out);
-        }
-        if v.get("givens").is_some() {
-            // A pretty-printed record: report the line of its givens.
-            let first = text
-                .lines()
-                .position(|l| l.contains("\"givens\""))
-                .or_else(|| text.lines().position(|l| !l.trim().is_empty()))
-                .unwrap_or(0);
-            return Ok(vec![record(
-                file,
-                &v,
-                first + 1,
-                text.lines().nth(first).unwrap_or(""),
-            )?]);
-        }
+                let (mut raw, _) = got.remove(0);
+                for p in raw.pos.iter_mut() {
+                    *p = (l, p.1);
+                }
+                Ok((raw, (l, 1)))
+            })
+            .collect();
     }
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() || is_comment(line) {
-            continue;
-        }
-        let v: Value = serde_json::from_str(line).map_err(|e| json_error(file, e, i))?;
-        out.push(record(file, &v, i + 1, line)?);
+    if v.get("givens").is_some() {
+        // A pretty-printed record: report the line of its givens.
+        let first = text
+            .lines()
+            .position(|l| l.contains("\"givens\""))
+            .or_else(|| text.lines().position(|l| !l.trim().is_empty()))
+            .unwrap_or(0);
+        let line = text.lines().nth(first).unwrap_or("");
+        return vec![record(file, &v, line0 + first + 1, line)];
     }
-    Ok(out)
+    vec![Err(InputError::new(
+        file,
+        line0 + 1,
+        1,
+        "expected a Takuzu record {\"w\", \"h\", \"givens\", \"rules\"} or a puzzlekit collection {\"data\": {...}}",
+    ))]
 }
 
 /// The formats [`write_solutions`] writes.
