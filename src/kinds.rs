@@ -6,6 +6,7 @@
 use crate::error::InputError;
 use crate::numberlink::{self, Numberlink};
 use crate::puzzle::Kind;
+use crate::records::{Item, PuzzleReader};
 use crate::sudoku::{self, Sudoku};
 use crate::takuzu::{self, Takuzu};
 use crate::tectonic::{self, Tectonic};
@@ -61,85 +62,83 @@ pub fn is_url_file(text: &str) -> bool {
         .is_some_and(crate::url::is_url)
 }
 
-/// Every URL line of `text` (the contents of `file`), each read as the kind its genre names.
-/// `kind`, when given, must be that kind.
-fn read_urls(
+/// Line `ln` of a file of URLs (`file` in messages), read as the kind its genre names. `kind`,
+/// when given, must be that kind.
+fn read_url(
     file: &str,
-    text: &str,
+    ln: usize,
+    line: &str,
     kind: Option<Kind>,
     opts: &ReadOptions,
-) -> Result<Vec<AnyPuzzle>, InputError> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let ln = i + 1;
-        if line.trim().is_empty() || crate::text::is_comment(line) {
-            continue;
-        }
-        let col = line.len() - line.trim_start().len() + 1;
-        if !crate::url::is_url(line) {
-            return Err(InputError::new(
-                file,
-                ln,
-                col,
-                "expected a puzz.link URL: in a file of URLs every line that is not blank or a comment is one",
-            ));
-        }
-        let url = crate::url::split(file, ln, line)?;
-        let genre_col = col + line.trim().find('?').map_or(0, |q| q + 1);
-        let Some(&(_, k)) = GENRES.iter().find(|(g, _)| *g == url.genre) else {
-            let names: Vec<&str> = GENRES.iter().map(|(g, _)| *g).collect();
-            return Err(InputError::new(
-                file,
-                ln,
-                genre_col,
-                format!(
-                    "gridsat does not read pzprjs's `{}` puzzles; it reads {}",
-                    url.genre,
-                    names.join(", ")
-                ),
-            ));
-        };
-        if let Some(want) = kind.filter(|&w| w != k) {
-            return Err(InputError::new(
-                file,
-                ln,
-                genre_col,
-                format!(
-                    "this URL is a {} puzzle ({}), but --kind {} was given",
-                    url.genre,
-                    k.name(),
-                    want.name()
-                ),
-            ));
-        }
-        out.push(match k {
-            Kind::Sudoku => AnyPuzzle::Sudoku(sudoku::format::from_url(
-                &url,
-                sudoku::format::ReadOptions {
-                    box_shape: opts.box_shape,
-                },
-            )?),
-            Kind::Tectonic => AnyPuzzle::Tectonic(tectonic::format::url::from_url(&url)?),
-            Kind::Numberlink => AnyPuzzle::Numberlink(numberlink::format::from_url(
-                &url,
-                numberlink::format::ReadOptions {
-                    rules: opts.rules,
-                    loops: opts.loops,
-                },
-            )?),
-            Kind::Takuzu => unreachable!("no takuzu genre is listed"),
-        });
+) -> Result<AnyPuzzle, InputError> {
+    let col = line.len() - line.trim_start().len() + 1;
+    if !crate::url::is_url(line) {
+        return Err(InputError::new(
+            file,
+            ln,
+            col,
+            "expected a puzz.link URL: in a file of URLs every line that is not blank or a comment is one",
+        ));
     }
-    Ok(out)
+    let url = crate::url::split(file, ln, line)?;
+    let genre_col = col + line.trim().find('?').map_or(0, |q| q + 1);
+    let Some(&(_, k)) = GENRES.iter().find(|(g, _)| *g == url.genre) else {
+        let names: Vec<&str> = GENRES.iter().map(|(g, _)| *g).collect();
+        return Err(InputError::new(
+            file,
+            ln,
+            genre_col,
+            format!(
+                "gridsat does not read pzprjs's `{}` puzzles; it reads {}",
+                url.genre,
+                names.join(", ")
+            ),
+        ));
+    };
+    if let Some(want) = kind.filter(|&w| w != k) {
+        return Err(InputError::new(
+            file,
+            ln,
+            genre_col,
+            format!(
+                "this URL is a {} puzzle ({}), but --kind {} was given",
+                url.genre,
+                k.name(),
+                want.name()
+            ),
+        ));
+    }
+    Ok(match k {
+        Kind::Sudoku => AnyPuzzle::Sudoku(sudoku::format::from_url(
+            &url,
+            sudoku::format::ReadOptions {
+                box_shape: opts.box_shape,
+            },
+        )?),
+        Kind::Tectonic => AnyPuzzle::Tectonic(tectonic::format::url::from_url(&url)?),
+        Kind::Numberlink => AnyPuzzle::Numberlink(numberlink::format::from_url(
+            &url,
+            numberlink::format::ReadOptions {
+                rules: opts.rules,
+                loops: opts.loops,
+            },
+        )?),
+        Kind::Takuzu => unreachable!("no takuzu genre is listed"),
+    })
 }
 
-/// The kind of a file: by its extension, else by its content.
-pub fn detect(path: &str, text: &str) -> Kind {
-    by_extension(path).unwrap_or_else(|| by_content(path, text))
+/// How much of a file's beginning [`detect`] reads (the command line reads no more before it
+/// knows the kind).
+pub const DETECT_BYTES: usize = 1 << 20;
+
+/// The kind of a file: by its extension, else by its content. `head` is the file's text, or
+/// its first lines when `complete` is false (at least [`DETECT_BYTES`] then).
+pub fn detect(path: &str, head: &str, complete: bool) -> Kind {
+    by_extension(path).unwrap_or_else(|| by_content(path, head, complete))
 }
 
 /// The kind a file's extension names, if it names one.
-fn by_extension(path: &str) -> Option<Kind> {
+pub fn by_extension(path: &str) -> Option<Kind> {
     let ext = std::path::Path::new(path)
         .extension()
         .and_then(|e| e.to_str())
@@ -155,23 +154,38 @@ fn by_extension(path: &str) -> Option<Kind> {
 }
 
 /// The kind a file's content looks like; Sudoku when nothing else fits.
-fn by_content(path: &str, text: &str) -> Kind {
-    if tectonic::format::looks_like(path, text) {
+fn by_content(path: &str, head: &str, complete: bool) -> Kind {
+    if tectonic::format::looks_like(path, head, complete) {
         return Kind::Tectonic;
     }
-    if takuzu::format::looks_like(text) {
+    if takuzu::format::looks_like(head) {
         return Kind::Takuzu;
     }
-    if numberlink::format::looks_like(text) {
+    if numberlink::format::looks_like(head, complete) {
         return Kind::Numberlink;
     }
     Kind::Sudoku
 }
 
+/// What an error in a file whose kind was guessed from its content adds: the guess, and how to
+/// name another kind. A Numberlink grid with a typo looks like a broken Sudoku, and a message
+/// about Sudoku rules alone would mislead.
+pub fn guess_note(k: Kind) -> String {
+    let others: Vec<&str> = Kind::ALL
+        .iter()
+        .filter(|&&o| o != k)
+        .map(|o| o.name())
+        .collect();
+    let (last, rest) = others.split_last().expect("four kinds");
+    format!(
+        " (read as {} because of its content; for a {} or {last} puzzle, name the kind with --kind or a file extension such as .nl, .takuzu or .tectonic)",
+        k.name(),
+        rest.join(", "),
+    )
+}
+
 /// Reads `text` (the contents of `path`, called `label` in messages) as `kind`, or as the kind
-/// [`detect`] finds. When the kind was only guessed from the content and the file does not
-/// read as that kind, the error says so and how to name the kind: a Numberlink grid with a
-/// typo looks like a broken Sudoku, and a message about Sudoku rules would mislead.
+/// [`detect`] finds (then an error says so: see [`guess_note`]).
 pub fn read_any(
     path: &str,
     label: &str,
@@ -180,24 +194,20 @@ pub fn read_any(
     opts: &ReadOptions,
 ) -> Result<Vec<AnyPuzzle>, InputError> {
     if is_url_file(text) {
-        return read_urls(label, text, kind, opts);
+        let reader = AnyReader::new(kind.unwrap_or(Kind::Sudoku), label, opts);
+        let reader = if kind.is_some() {
+            reader
+        } else {
+            reader.any_genre()
+        };
+        return crate::records::read_all(reader, text);
     }
     if let Some(k) = kind.or_else(|| by_extension(path)) {
         return read(label, text, k, opts);
     }
-    let k = by_content(path, text);
+    let k = by_content(path, text, true);
     read(label, text, k, opts).map_err(|mut e| {
-        let others: Vec<&str> = Kind::ALL
-            .iter()
-            .filter(|&&o| o != k)
-            .map(|o| o.name())
-            .collect();
-        let (last, rest) = others.split_last().expect("four kinds");
-        e.message.push_str(&format!(
-            " (read as {} because of its content; for a {} or {last} puzzle, name the kind with --kind or a file extension such as .nl, .takuzu or .tectonic)",
-            k.name(),
-            rest.join(", "),
-        ));
+        e.message.push_str(&guess_note(k));
         e
     })
 }
@@ -210,39 +220,161 @@ pub fn read(
     kind: Kind,
     opts: &ReadOptions,
 ) -> Result<Vec<AnyPuzzle>, InputError> {
-    if is_url_file(text) {
-        return read_urls(file, text, Some(kind), opts);
+    crate::records::read_all(AnyReader::new(kind, file, opts), text)
+}
+
+/// The streaming reader of any kind (see [`crate::records`]): the kind's own, with its
+/// puzzles as [`AnyPuzzle`], or the reader of a file of puzz.link URLs when the file's first
+/// line that is neither blank nor a comment is one. A new kind adds its reader here.
+pub enum AnyReader {
+    /// Only blank and comment lines so far: a file of URLs, or of the kind.
+    Undecided(Box<Undecided>),
+    /// A file of puzz.link URLs, one puzzle a line, each the kind its genre names.
+    Urls(UrlReader),
+    Sudoku(sudoku::format::Reader),
+    Takuzu(takuzu::format::Reader),
+    Tectonic(tectonic::format::Reader),
+    Numberlink(numberlink::format::Reader),
+}
+
+/// A reader that has not yet seen a puzzle line, and the lines it holds back until it has.
+pub struct Undecided {
+    kind: Kind,
+    file: String,
+    opts: ReadOptions,
+    /// URL genres must be this kind (`--kind`), or any when `None`.
+    url_kind: Option<Kind>,
+    held: Vec<(usize, String)>,
+}
+
+/// The reader of a file of puzz.link URLs: every line that is neither blank nor a comment is
+/// one, read as the kind its genre names.
+pub struct UrlReader {
+    file: String,
+    opts: ReadOptions,
+    kind: Option<Kind>,
+}
+
+impl AnyReader {
+    /// A reader of `kind` for the file called `file` in messages; a file of URLs must hold
+    /// URLs of that kind (see [`AnyReader::any_genre`]).
+    pub fn new(kind: Kind, file: &str, opts: &ReadOptions) -> AnyReader {
+        AnyReader::Undecided(Box::new(Undecided {
+            kind,
+            file: file.to_string(),
+            opts: opts.clone(),
+            url_kind: Some(kind),
+            held: Vec::new(),
+        }))
     }
-    match kind {
-        Kind::Sudoku => Ok(sudoku::format::parse(
-            file,
-            text,
-            sudoku::format::ReadOptions {
-                box_shape: opts.box_shape,
-            },
-        )?
-        .into_iter()
-        .map(AnyPuzzle::Sudoku)
-        .collect()),
-        Kind::Tectonic => Ok(tectonic::format::parse(file, text)?
-            .into_iter()
-            .map(AnyPuzzle::Tectonic)
-            .collect()),
-        Kind::Takuzu => Ok(takuzu::format::parse(file, text, &opts.takuzu)?
-            .into_iter()
-            .map(AnyPuzzle::Takuzu)
-            .collect()),
-        Kind::Numberlink => Ok(numberlink::format::parse(
-            file,
-            text,
-            numberlink::format::ReadOptions {
-                rules: opts.rules,
-                loops: opts.loops,
-            },
-        )?
-        .into_iter()
-        .map(AnyPuzzle::Numberlink)
-        .collect()),
+
+    /// The same reader, reading a file of URLs of any genre (the kind was not named with
+    /// `--kind`, only guessed or taken from the file's extension).
+    pub fn any_genre(mut self) -> AnyReader {
+        if let AnyReader::Undecided(u) = &mut self {
+            u.url_kind = None;
+        }
+        self
+    }
+
+    /// True when the file turned out to be a file of URLs (each line names its own kind).
+    pub fn reads_urls(&self) -> bool {
+        matches!(self, AnyReader::Urls(_))
+    }
+
+    /// The kind's own reader.
+    fn of_kind(kind: Kind, file: &str, opts: &ReadOptions) -> AnyReader {
+        match kind {
+            Kind::Sudoku => AnyReader::Sudoku(sudoku::format::Reader::new(
+                file,
+                sudoku::format::ReadOptions {
+                    box_shape: opts.box_shape,
+                },
+            )),
+            Kind::Takuzu => AnyReader::Takuzu(takuzu::format::Reader::new(file, &opts.takuzu)),
+            Kind::Tectonic => AnyReader::Tectonic(tectonic::format::Reader::new(file)),
+            Kind::Numberlink => AnyReader::Numberlink(numberlink::format::Reader::new(
+                file,
+                numberlink::format::ReadOptions {
+                    rules: opts.rules,
+                    loops: opts.loops,
+                },
+            )),
+        }
+    }
+
+    /// Leaves the undecided state for a file of URLs (when `urls`) or the kind's own reader,
+    /// and gives it the lines held back.
+    fn decide(&mut self, urls: bool, out: &mut Vec<Item<AnyPuzzle>>) {
+        let AnyReader::Undecided(u) = self else {
+            return;
+        };
+        let held = std::mem::take(&mut u.held);
+        *self = if urls {
+            AnyReader::Urls(UrlReader {
+                file: u.file.clone(),
+                opts: u.opts.clone(),
+                kind: u.url_kind,
+            })
+        } else {
+            AnyReader::of_kind(u.kind, &u.file, &u.opts)
+        };
+        for (ln, l) in held {
+            self.line(ln, &l, out);
+        }
+    }
+}
+
+/// Runs a kind's reader and wraps what it hands back.
+fn wrapped<P>(
+    out: &mut Vec<Item<AnyPuzzle>>,
+    wrap: fn(P) -> AnyPuzzle,
+    run: impl FnOnce(&mut Vec<Item<P>>),
+) {
+    let mut got = Vec::new();
+    run(&mut got);
+    out.extend(got.into_iter().map(|r| r.map(wrap)));
+}
+
+impl PuzzleReader for AnyReader {
+    type Puzzle = AnyPuzzle;
+
+    fn line(&mut self, ln: usize, line: &str, out: &mut Vec<Item<AnyPuzzle>>) {
+        match self {
+            AnyReader::Undecided(u) => {
+                if line.trim().is_empty() || crate::text::is_comment(line) {
+                    u.held.push((ln, line.to_string()));
+                } else {
+                    self.decide(crate::url::is_url(line), out);
+                    self.line(ln, line, out);
+                }
+            }
+            AnyReader::Urls(u) => {
+                if !line.trim().is_empty() && !crate::text::is_comment(line) {
+                    out.push(read_url(&u.file, ln, line, u.kind, &u.opts));
+                }
+            }
+            AnyReader::Sudoku(r) => wrapped(out, AnyPuzzle::Sudoku, |o| r.line(ln, line, o)),
+            AnyReader::Takuzu(r) => wrapped(out, AnyPuzzle::Takuzu, |o| r.line(ln, line, o)),
+            AnyReader::Tectonic(r) => wrapped(out, AnyPuzzle::Tectonic, |o| r.line(ln, line, o)),
+            AnyReader::Numberlink(r) => {
+                wrapped(out, AnyPuzzle::Numberlink, |o| r.line(ln, line, o))
+            }
+        }
+    }
+
+    fn end(&mut self, out: &mut Vec<Item<AnyPuzzle>>) {
+        if let AnyReader::Undecided(_) = self {
+            // No puzzle line at all: the kind's reader says so in its words.
+            self.decide(false, out);
+        }
+        match self {
+            AnyReader::Undecided(_) | AnyReader::Urls(_) => {}
+            AnyReader::Sudoku(r) => wrapped(out, AnyPuzzle::Sudoku, |o| r.end(o)),
+            AnyReader::Takuzu(r) => wrapped(out, AnyPuzzle::Takuzu, |o| r.end(o)),
+            AnyReader::Tectonic(r) => wrapped(out, AnyPuzzle::Tectonic, |o| r.end(o)),
+            AnyReader::Numberlink(r) => wrapped(out, AnyPuzzle::Numberlink, |o| r.end(o)),
+        }
     }
 }
 

@@ -89,6 +89,7 @@ fn disagree(choice: &SolverChoice, detail: String) -> Error {
             command: command.clone(),
             detail,
         }),
+        SolverChoice::Stoppable(inner, _) => disagree(inner, detail),
     }
 }
 

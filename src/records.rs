@@ -61,6 +61,21 @@ pub fn read_all<R: PuzzleReader>(mut reader: R, text: &str) -> Result<Vec<R::Puz
     feed(&mut reader, text).into_iter().collect()
 }
 
+/// The puzzles of `text` when every puzzle it holds reads cleanly (for detecting a kind by
+/// content). When `complete` is false the text is only a file's beginning, so its last puzzle
+/// may be cut off: that one is not judged.
+pub fn reads_cleanly<R: PuzzleReader>(
+    mut reader: R,
+    text: &str,
+    complete: bool,
+) -> Option<Vec<R::Puzzle>> {
+    let mut got = feed(&mut reader, text);
+    if !complete {
+        got.pop();
+    }
+    got.into_iter().collect::<Result<Vec<_>, _>>().ok()
+}
+
 /// Lines gathered for one record, with the number of the first.
 #[derive(Clone, Debug, Default)]
 pub struct Lines {

@@ -104,7 +104,7 @@ fn header(line: &str) -> Option<(usize, usize)> {
 
 /// True when `text` looks like a Numberlink file: a contest file, or a grid or `W H` form
 /// that reads as Numberlink (at least two rows, every label exactly twice).
-pub fn looks_like(text: &str) -> bool {
+pub fn looks_like(text: &str, complete: bool) -> bool {
     let first = text
         .lines()
         .find(|l| !l.trim().is_empty() && !is_comment(l));
@@ -123,9 +123,9 @@ pub fn looks_like(text: &str) -> bool {
             return true;
         }
     }
-    match parse("", text, ReadOptions::default()) {
-        Ok(ps) => ps.iter().all(|p| p.height >= 2 && p.width >= 2),
-        Err(_) => false,
+    match crate::records::reads_cleanly(Reader::new("", ReadOptions::default()), text, complete) {
+        Some(ps) => ps.iter().all(|p| p.height >= 2 && p.width >= 2),
+        None => false,
     }
 }
 
@@ -1088,15 +1088,20 @@ mod tests {
 
     #[test]
     fn detection() {
-        assert!(looks_like("SIZE 3X3\nLINE_NUM 1\nLINE#1 (0,0)-(2,0)\n"));
-        assert!(looks_like("R.G\n.RG\n"));
         assert!(looks_like(
-            "8 8\n1......1\n........\n........\n........\n........\n........\n........\n2......2\n"
+            "SIZE 3X3\nLINE_NUM 1\nLINE#1 (0,0)-(2,0)\n",
+            true
+        ));
+        assert!(looks_like("R.G\n.RG\n", true));
+        assert!(looks_like(
+            "8 8\n1......1\n........\n........\n........\n........\n........\n........\n2......2\n",
+            true
         ));
         assert!(!looks_like(
-            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n",
+            true
         ));
-        assert!(!looks_like("1 0 1\n0 1 0\n"));
-        assert!(!looks_like("0101\n1010\n"));
+        assert!(!looks_like("1 0 1\n0 1 0\n", true));
+        assert!(!looks_like("0101\n1010\n", true));
     }
 }

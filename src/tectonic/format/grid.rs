@@ -22,6 +22,7 @@
 
 use super::{build, Pos};
 use crate::error::InputError;
+use crate::records::Item;
 use crate::tectonic::Tectonic;
 
 /// One non-blank line as cells: the text of each cell and its 1-based column.
@@ -86,84 +87,179 @@ fn given_value(file: &str, line: usize, (t, col): &(String, usize)) -> Result<u8
 
 /// Every puzzle in `text`.
 pub fn parse(file: &str, text: &str) -> Result<Vec<Tectonic>, InputError> {
-    let mut rows: Vec<Row> = Vec::new();
-    let mut after_blank = true;
-    for (k, line) in text.lines().enumerate() {
+    crate::records::read_all(Reader::new(file), text)
+}
+
+/// Where the streaming reader is in a puzzle.
+enum State {
+    /// Between puzzles.
+    Idle,
+    /// After a size line `ROWS COLS`: its rows of givens, then of pieces (blank lines between
+    /// them are optional).
+    Sized {
+        rows: usize,
+        cols: usize,
+        line: usize,
+        read: Vec<Row>,
+    },
+    /// A grid of givens, up to a blank line.
+    Givens(Vec<Row>),
+    /// The grid of pieces after the givens, up to a blank line or the end.
+    Pieces(Vec<Row>, Vec<Row>),
+}
+
+/// The streaming reader (see [`crate::records`]): a size line and the rows it announces, or a
+/// grid of givens and the grid of pieces after it, is one puzzle.
+pub struct Reader {
+    file: String,
+    state: State,
+    after_blank: bool,
+    /// A size or a grid past the limits: where the next puzzle starts is unknown, so the rest
+    /// of the file is not read.
+    dead: bool,
+    handed: usize,
+}
+
+impl Reader {
+    pub fn new(file: &str) -> Reader {
+        Reader {
+            file: file.to_string(),
+            state: State::Idle,
+            after_blank: true,
+            dead: false,
+            handed: 0,
+        }
+    }
+
+    fn hand(&mut self, r: Result<Tectonic, InputError>, out: &mut Vec<Item<Tectonic>>) {
+        self.handed += 1;
+        out.push(r);
+    }
+
+    fn give_up(&mut self, line: usize, col: usize, m: String, out: &mut Vec<Item<Tectonic>>) {
+        let e = InputError::new(&self.file, line, col, m);
+        self.hand(Err(e), out);
+        self.dead = true;
+        self.state = State::Idle;
+    }
+
+    fn assemble(
+        &mut self,
+        givens: &[Row],
+        pieces: &[Row],
+        size: Option<(usize, usize, usize)>,
+        out: &mut Vec<Item<Tectonic>>,
+    ) {
+        let g: Vec<&Row> = givens.iter().collect();
+        let p: Vec<&Row> = pieces.iter().collect();
+        let t = puzzle(&self.file, &g, &p, size);
+        self.hand(t, out);
+    }
+}
+
+impl crate::records::PuzzleReader for Reader {
+    type Puzzle = Tectonic;
+
+    fn line(&mut self, ln: usize, line: &str, out: &mut Vec<Item<Tectonic>>) {
         let line = line.trim_start_matches('\u{feff}');
-        if line.trim_start().starts_with('#') {
-            continue;
+        if self.dead || line.trim_start().starts_with('#') {
+            return;
         }
         if line.trim().is_empty() {
-            after_blank = true;
-            continue;
-        }
-        rows.push(Row {
-            line: k + 1,
-            cells: cells_of(line),
-            starts_block: after_blank,
-        });
-        after_blank = false;
-    }
-    if rows.is_empty() {
-        return Err(InputError::new(
-            file,
-            1,
-            1,
-            "no puzzle found (the file is empty or all comments)",
-        ));
-    }
-    let mut out = Vec::new();
-    let mut k = 0;
-    while k < rows.len() {
-        let first = &rows[k];
-        let header = if first.starts_block {
-            let line = text.lines().nth(first.line - 1).unwrap_or("");
-            size_line(line).map(|s| (s, first.line))
-        } else {
-            None
-        };
-        let (givens, pieces, size) = if let Some(((r, c), hl)) = header {
-            k += 1;
-            let take = |k: &mut usize, what: &str| -> Result<Vec<&Row>, InputError> {
-                if *k + r > rows.len() {
-                    return Err(InputError::new(
-                        file,
-                        rows.last().map_or(hl, |x| x.line),
-                        1,
-                        format!("the size line at line {hl} says {r} rows of {what}, but the file ends before them"),
-                    ));
+            self.after_blank = true;
+            if let State::Pieces(..) = self.state {
+                if let State::Pieces(g, p) = std::mem::replace(&mut self.state, State::Idle) {
+                    self.assemble(&g, &p, None, out);
                 }
-                let v: Vec<&Row> = rows[*k..*k + r].iter().collect();
-                *k += r;
-                Ok(v)
-            };
-            let g = take(&mut k, "givens")?;
-            let p = take(&mut k, "pieces")?;
-            (g, p, Some((r, c, hl)))
-        } else {
-            let block = |k: &mut usize| -> Vec<&Row> {
-                let start = *k;
-                *k += 1;
-                while *k < rows.len() && !rows[*k].starts_block {
-                    *k += 1;
-                }
-                rows[start..*k].iter().collect()
-            };
-            let g = block(&mut k);
-            if k >= rows.len() {
-                return Err(InputError::new(
-                    file,
-                    g[0].line,
-                    1,
-                    "this grid of givens has no grid of pieces after it: a puzzle is a grid of givens, a blank line, then a grid of piece names (one name per cell)",
-                ));
             }
-            let p = block(&mut k);
-            (g, p, None)
+            return;
+        }
+        let row = Row {
+            line: ln,
+            cells: cells_of(line),
+            starts_block: self.after_blank,
         };
-        out.push(puzzle(file, &givens, &pieces, size)?);
+        self.after_blank = false;
+        let limit = crate::tectonic::MAX_SIDE;
+        match std::mem::replace(&mut self.state, State::Idle) {
+            State::Idle => match size_line(line) {
+                Some((r, c)) if row.starts_block => {
+                    if r > limit || c > limit {
+                        let m = format!("the size line says {r}x{c}: a Tectonic is 1 to {limit} cells wide and high");
+                        self.give_up(ln, 1, m, out);
+                        return;
+                    }
+                    self.state = State::Sized {
+                        rows: r,
+                        cols: c,
+                        line: ln,
+                        read: Vec::with_capacity(2 * r),
+                    };
+                }
+                _ => self.state = State::Givens(vec![row]),
+            },
+            State::Sized {
+                rows,
+                cols,
+                line,
+                mut read,
+            } => {
+                read.push(row);
+                if read.len() == 2 * rows {
+                    let pieces = read.split_off(rows);
+                    self.assemble(&read, &pieces, Some((rows, cols, line)), out);
+                } else {
+                    self.state = State::Sized {
+                        rows,
+                        cols,
+                        line,
+                        read,
+                    };
+                }
+            }
+            State::Givens(g) if row.starts_block => self.state = State::Pieces(g, vec![row]),
+            State::Givens(mut g) if g.len() < limit => {
+                g.push(row);
+                self.state = State::Givens(g);
+            }
+            State::Pieces(g, mut p) if p.len() < limit => {
+                p.push(row);
+                self.state = State::Pieces(g, p);
+            }
+            State::Givens(_) | State::Pieces(..) => {
+                let m = format!("a grid of more than {limit} rows: a Tectonic is 1 to {limit} cells wide and high (grids are separated by blank lines)");
+                self.give_up(ln, 1, m, out);
+            }
+        }
     }
-    Ok(out)
+
+    fn end(&mut self, out: &mut Vec<Item<Tectonic>>) {
+        match std::mem::replace(&mut self.state, State::Idle) {
+            State::Idle => {}
+            State::Sized {
+                rows, line, read, ..
+            } => {
+                let what = if read.len() < rows {
+                    "givens"
+                } else {
+                    "pieces"
+                };
+                let at = read.last().map_or(line, |x| x.line);
+                let m = format!("the size line at line {line} says {rows} rows of {what}, but the file ends before them");
+                self.hand(Err(InputError::new(&self.file, at, 1, m)), out);
+            }
+            State::Givens(g) => {
+                let m = "this grid of givens has no grid of pieces after it: a puzzle is a grid of givens, a blank line, then a grid of piece names (one name per cell)";
+                let e = InputError::new(&self.file, g[0].line, 1, m);
+                self.hand(Err(e), out);
+            }
+            State::Pieces(g, p) => self.assemble(&g, &p, None, out),
+        }
+        if self.handed == 0 {
+            let m = "no puzzle found (the file is empty or all comments)";
+            out.push(Err(InputError::new(&self.file, 1, 1, m)));
+        }
+    }
 }
 
 fn puzzle(

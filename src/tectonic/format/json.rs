@@ -67,102 +67,121 @@ fn is_tectonic_dataset(v: &serde_json::Value, text: &str) -> bool {
 }
 
 fn json_lines(file: &str, text: &str) -> Result<Vec<Tectonic>, InputError> {
-    let mut out = Vec::new();
-    for (k, line) in text.lines().enumerate() {
-        let ln = k + 1;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let r: Record = serde_json::from_str(line).map_err(|e| {
-            InputError::new(
-                file,
-                ln,
-                e.column().max(1),
-                format!("expected a puzzle object {{\"w\", \"h\", \"regions\", \"givens\"}}: {e}"),
-            )
-        })?;
-        let key_col = |key: &str| line.find(&format!("\"{key}\"")).map_or(1, |b| b + 1);
-        let n = r.w * r.h;
-        if r.regions.len() != n {
-            return Err(InputError::new(
-                file,
-                ln,
-                key_col("regions"),
-                format!(
-                    "\"regions\" has {} {}, but a {}x{} puzzle has {}",
-                    r.regions.len(),
-                    if r.regions.len() == 1 {
-                        "entry"
-                    } else {
-                        "entries"
-                    },
-                    r.w,
-                    r.h,
-                    count_of(n, "cell")
-                ),
-            ));
-        }
-        let names: Vec<String> = r
-            .regions
-            .iter()
-            .map(|v| match v {
-                serde_json::Value::String(s) => s.clone(),
-                other => other.to_string(),
-            })
-            .collect();
-        let givens_col = key_col("givens");
-        let mut values = Vec::with_capacity(n);
-        for (i, c) in r.givens.chars().enumerate() {
-            values.push(match c {
-                '.' | '0' | '-' => 0,
-                '1'..='9' => c as u8 - b'0',
-                _ => {
-                    return Err(InputError::new(
-                        file,
-                        ln,
-                        givens_col,
-                        format!(
-                            "\"givens\": unexpected `{c}` for cell {}: expected a digit or `.`",
-                            i + 1
-                        ),
-                    ))
-                }
-            });
-        }
-        if values.len() != n {
-            return Err(InputError::new(
-                file,
-                ln,
-                givens_col,
-                format!(
-                    "\"givens\" has {}, but a {}x{} puzzle has {n}",
-                    count_of(values.len(), "cell"),
-                    r.w,
-                    r.h
-                ),
-            ));
-        }
-        let source = match (&r.set, &r.id) {
-            (_, None) => r.set.clone(),
-            (set, Some(id)) => {
-                let id = id.as_str().map_or_else(|| id.to_string(), str::to_string);
-                Some(match set {
-                    Some(s) => format!("{s}/{id}"),
-                    None => id,
-                })
-            }
-        };
-        let at: Pos = (ln, 1);
-        let givens_at = vec![(ln, givens_col); n];
-        let pieces_at = vec![(ln, key_col("regions")); n];
-        out.push(build(
-            file, r.w, r.h, &names, values, source, &givens_at, &pieces_at, at,
-        )?);
-    }
-    Ok(out)
+    text.lines()
+        .enumerate()
+        .filter_map(|(k, line)| json_line(file, k + 1, line))
+        .collect()
 }
 
-fn dataset(file: &str, text: &str) -> Result<Vec<Tectonic>, InputError> {
+/// The puzzle of one JSON Lines record (`None` for a blank line).
+pub fn json_line(file: &str, ln: usize, line: &str) -> Option<Result<Tectonic, InputError>> {
+    if line.trim().is_empty() {
+        return None;
+    }
+    Some(json_record(file, ln, line))
+}
+
+fn json_record(file: &str, ln: usize, line: &str) -> Result<Tectonic, InputError> {
+    let r: Record = serde_json::from_str(line).map_err(|e| {
+        InputError::new(
+            file,
+            ln,
+            e.column().max(1),
+            format!("expected a puzzle object {{\"w\", \"h\", \"regions\", \"givens\"}}: {e}"),
+        )
+    })?;
+    let key_col = |key: &str| line.find(&format!("\"{key}\"")).map_or(1, |b| b + 1);
+    let limit = crate::tectonic::MAX_SIDE;
+    if r.w == 0 || r.h == 0 || r.w > limit || r.h > limit {
+        return Err(InputError::new(
+            file,
+            ln,
+            key_col(if r.w == 0 || r.w > limit { "w" } else { "h" }),
+            format!(
+                "a Tectonic must be 1 to {limit} cells wide and high, found {}x{}",
+                r.w, r.h
+            ),
+        ));
+    }
+    let n = r.w * r.h;
+    if r.regions.len() != n {
+        return Err(InputError::new(
+            file,
+            ln,
+            key_col("regions"),
+            format!(
+                "\"regions\" has {} {}, but a {}x{} puzzle has {}",
+                r.regions.len(),
+                if r.regions.len() == 1 {
+                    "entry"
+                } else {
+                    "entries"
+                },
+                r.w,
+                r.h,
+                count_of(n, "cell")
+            ),
+        ));
+    }
+    let names: Vec<String> = r
+        .regions
+        .iter()
+        .map(|v| match v {
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        })
+        .collect();
+    let givens_col = key_col("givens");
+    let mut values = Vec::with_capacity(n);
+    for (i, c) in r.givens.chars().enumerate() {
+        values.push(match c {
+            '.' | '0' | '-' => 0,
+            '1'..='9' => c as u8 - b'0',
+            _ => {
+                return Err(InputError::new(
+                    file,
+                    ln,
+                    givens_col,
+                    format!(
+                        "\"givens\": unexpected `{c}` for cell {}: expected a digit or `.`",
+                        i + 1
+                    ),
+                ))
+            }
+        });
+    }
+    if values.len() != n {
+        return Err(InputError::new(
+            file,
+            ln,
+            givens_col,
+            format!(
+                "\"givens\" has {}, but a {}x{} puzzle has {n}",
+                count_of(values.len(), "cell"),
+                r.w,
+                r.h
+            ),
+        ));
+    }
+    let source = match (&r.set, &r.id) {
+        (_, None) => r.set.clone(),
+        (set, Some(id)) => {
+            let id = id.as_str().map_or_else(|| id.to_string(), str::to_string);
+            Some(match set {
+                Some(s) => format!("{s}/{id}"),
+                None => id,
+            })
+        }
+    };
+    let at: Pos = (ln, 1);
+    let givens_at = vec![(ln, givens_col); n];
+    let pieces_at = vec![(ln, key_col("regions")); n];
+    build(
+        file, r.w, r.h, &names, values, source, &givens_at, &pieces_at, at,
+    )
+}
+
+pub(crate) fn dataset(file: &str, text: &str) -> Result<Vec<Tectonic>, InputError> {
     let v: serde_json::Value = serde_json::from_str(text).map_err(|e| {
         InputError::new(
             file,

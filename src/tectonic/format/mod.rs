@@ -19,6 +19,7 @@ pub mod xml;
 
 use super::{Invalid, Tectonic};
 use crate::error::InputError;
+use crate::records::{Item, PuzzleReader};
 
 /// A 1-based line and column.
 pub type Pos = (usize, usize);
@@ -62,23 +63,158 @@ fn first_line(text: &str) -> Option<&str> {
 /// Every puzzle in `text` (the contents of `file`). A javandiermen board CSV reads the layout
 /// file beside it.
 pub fn parse(file: &str, text: &str) -> Result<Vec<Tectonic>, InputError> {
-    match first_char(text) {
-        None => Err(InputError::new(
-            file,
-            1,
-            1,
-            "no puzzle found (the file is empty)",
-        )),
-        Some('<') => xml::parse(file, text),
-        Some('{') | Some('[') => json::parse(file, text),
-        _ if first_line(text).is_some_and(|l| l.contains(',')) => csv::parse(file, text),
-        _ => grid::parse(file, text),
+    crate::records::read_all(Reader::new(file), text)
+}
+
+/// The streaming reader of every Tectonic form (see [`crate::records`]), chosen on the first
+/// line that is not blank: XML and the text grids stream puzzle by puzzle, JSON Lines line by
+/// line; a JSON dataset and a CSV board (one puzzle) are read whole.
+pub struct Reader {
+    file: String,
+    inner: Inner,
+}
+
+enum Inner {
+    /// The form is not known yet: the lines so far.
+    Undecided(Vec<(usize, String)>),
+    Xml(xml::Reader),
+    Grid(grid::Reader),
+    JsonLines(usize),
+    /// A JSON dataset or a CSV board: every line, read at the end.
+    Whole(crate::records::Lines, bool),
+}
+
+impl Reader {
+    pub fn new(file: &str) -> Reader {
+        Reader {
+            file: file.to_string(),
+            inner: Inner::Undecided(Vec::new()),
+        }
+    }
+
+    /// The form the lines so far decide, if they do.
+    fn decide(&self, lines: &[(usize, String)], at_end: bool) -> Option<Inner> {
+        let first = lines
+            .iter()
+            .map(|(_, l)| l.trim_start_matches('\u{feff}'))
+            .find(|l| !l.trim().is_empty());
+        let lead = first?.trim_start();
+        if lead.starts_with('<') {
+            return Some(Inner::Xml(xml::Reader::new(&self.file)));
+        }
+        if lead.starts_with('{') || lead.starts_with('[') {
+            let object = serde_json::from_str::<serde_json::Value>(lead)
+                .is_ok_and(|v| v.is_object() && v.get("data").is_none());
+            return Some(if object {
+                Inner::JsonLines(0)
+            } else {
+                Inner::Whole(Default::default(), false)
+            });
+        }
+        let content = lines
+            .iter()
+            .map(|(_, l)| l.as_str())
+            .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+        match content {
+            Some(l) if l.contains(',') => Some(Inner::Whole(Default::default(), true)),
+            Some(_) => Some(Inner::Grid(grid::Reader::new(&self.file))),
+            None if at_end => Some(Inner::Grid(grid::Reader::new(&self.file))),
+            None => None,
+        }
+    }
+
+    fn take(&mut self, ln: usize, line: &str, out: &mut Vec<Item<Tectonic>>) {
+        match &mut self.inner {
+            Inner::Undecided(_) => unreachable!("decided first"),
+            Inner::Xml(r) => r.line(ln, line, out),
+            Inner::Grid(r) => r.line(ln, line, out),
+            Inner::JsonLines(n) => {
+                if let Some(r) = json::json_line(&self.file, ln, line) {
+                    *n += 1;
+                    out.push(r);
+                }
+            }
+            Inner::Whole(lines, _) => {
+                if lines.is_empty() && ln > 1 {
+                    // Keep the line numbers: the text starts at line 1.
+                    for k in 1..ln {
+                        lines.push(k, "");
+                    }
+                }
+                lines.push(ln, line)
+            }
+        }
+    }
+}
+
+impl crate::records::PuzzleReader for Reader {
+    type Puzzle = Tectonic;
+
+    fn line(&mut self, ln: usize, line: &str, out: &mut Vec<Item<Tectonic>>) {
+        if let Inner::Undecided(pending) = &mut self.inner {
+            pending.push((ln, line.to_string()));
+            let pending = std::mem::take(pending);
+            match self.decide(&pending, false) {
+                Some(inner) => {
+                    self.inner = inner;
+                    for (ln, l) in pending {
+                        self.take(ln, &l, out);
+                    }
+                }
+                None => self.inner = Inner::Undecided(pending),
+            }
+            return;
+        }
+        self.take(ln, line, out);
+    }
+
+    fn end(&mut self, out: &mut Vec<Item<Tectonic>>) {
+        if let Inner::Undecided(pending) = &mut self.inner {
+            let pending = std::mem::take(pending);
+            let Some(inner) = self.decide(&pending, true) else {
+                out.push(Err(InputError::new(
+                    &self.file,
+                    1,
+                    1,
+                    "no puzzle found (the file is empty)",
+                )));
+                return;
+            };
+            self.inner = inner;
+            for (ln, l) in pending {
+                self.take(ln, &l, out);
+            }
+        }
+        match &mut self.inner {
+            Inner::Undecided(_) => {}
+            Inner::Xml(r) => r.end(out),
+            Inner::Grid(r) => r.end(out),
+            Inner::JsonLines(0) => out.push(Err(InputError::new(
+                &self.file,
+                1,
+                1,
+                "no puzzle found (the file is empty)",
+            ))),
+            Inner::JsonLines(_) => {}
+            Inner::Whole(lines, csv_board) => {
+                let text = lines.take().text();
+                let got = if *csv_board {
+                    csv::parse(&self.file, &text)
+                } else {
+                    json::dataset(&self.file, &text)
+                };
+                match got {
+                    Ok(ps) => out.extend(ps.into_iter().map(Ok)),
+                    Err(e) => out.push(Err(e)),
+                }
+            }
+        }
     }
 }
 
 /// True when `text` (the file `path`) looks like a Tectonic file: FWieP's XML, Tectonic JSON,
 /// a board CSV, or a text grid that reads as a valid Tectonic (givens then pieces).
-pub fn looks_like(path: &str, text: &str) -> bool {
+pub fn looks_like(path: &str, text: &str, complete: bool) -> bool {
     match first_char(text) {
         Some('<') => text.contains("<Puzzles") || text.contains("<Puzzle "),
         Some('{') => json::looks_like(text),
@@ -92,7 +228,9 @@ pub fn looks_like(path: &str, text: &str) -> bool {
                 let t: Vec<&str> = l.split_whitespace().collect();
                 t.len() == 2 && t.iter().all(|x| x.parse::<usize>().is_ok())
             });
-            (blank_between || sized) && grid::parse(path, text).is_ok_and(|ps| !ps.is_empty())
+            (blank_between || sized)
+                && crate::records::reads_cleanly(grid::Reader::new(path), text, complete)
+                    .is_some_and(|ps| !ps.is_empty())
         }
         None => false,
     }
@@ -166,9 +304,9 @@ mod tests {
     fn chooses_the_format_from_the_content() {
         let text = "\n.2\n..\n\naa\nbb\n";
         assert_eq!(parse("t", text).unwrap().len(), 1);
-        assert!(looks_like("x", text));
-        assert!(!looks_like("x", "1...\n....\n....\n...5\n"));
-        assert!(looks_like("x", "<?xml version=\"1.0\"?>\n<Puzzles>"));
+        assert!(looks_like("x", text, true));
+        assert!(!looks_like("x", "1...\n....\n....\n...5\n", true));
+        assert!(looks_like("x", "<?xml version=\"1.0\"?>\n<Puzzles>", true));
         assert!(parse("t", "  \n").is_err());
     }
 }

@@ -17,11 +17,11 @@
 //! column. [`write`] writes puzzles back (solved or not) in the same form; a puzzle the seed's
 //! XSD accepts is written with the XSD reference, so the seed's own tools can read it.
 
-use super::{build, line_col, Pos};
+use super::{build, Pos};
 use crate::error::InputError;
+use crate::records::Item;
 use crate::tectonic::Tectonic;
 use quick_xml::events::{BytesStart, Event};
-use quick_xml::Reader;
 
 /// The attributes of an element, unescaped, with the element's name and position.
 struct Element {
@@ -180,130 +180,397 @@ fn finish(file: &str, p: Open) -> Result<Tectonic, InputError> {
 
 /// Every puzzle of an XML document.
 pub fn parse(file: &str, text: &str) -> Result<Vec<Tectonic>, InputError> {
-    let mut reader = Reader::from_str(text);
-    reader.config_mut().trim_text(true);
-    reader.config_mut().expand_empty_elements = true;
-    let mut out = Vec::new();
-    // 0: before <Puzzles>, 1: inside it, 2: after it.
-    let mut depth_root = 0;
-    let mut root_at: Pos = (1, 1);
-    let mut open: Option<Open> = None;
-    loop {
-        let before = reader.buffer_position() as usize;
-        let ev = reader.read_event().map_err(|e| {
-            let (l, c) = line_col(text, reader.error_position() as usize);
-            InputError::new(file, l, c, format!("malformed XML: {e}"))
-        })?;
-        // The element starts at the first `<` after the previous event.
-        let start = text[before.min(text.len())..]
-            .find('<')
-            .map_or(before, |k| before + k);
-        let at = line_col(text, start);
-        let unexpected = |what: String, expected: &str| {
-            InputError::new(
-                file,
-                at.0,
-                at.1,
-                format!("unexpected {what}: expected {expected}"),
-            )
-        };
-        let expected = match (depth_root, &open) {
-            (0, _) => "<Puzzles>",
-            (1, None) => "<Puzzle width=\"..\" height=\"..\"> or </Puzzles>",
-            (1, Some(_)) => "<Cell PieceNumber=\"..\" Value=\"..\"/> or </Puzzle>",
-            _ => "nothing after </Puzzles>",
-        };
-        match ev {
-            Event::Eof => {
-                // A file cut off: report it at its end, naming the element left open.
-                let open_at = match (&open, depth_root) {
-                    (Some(p), _) => Some(("<Puzzle>", p.el.at)),
-                    (None, 1) => Some(("<Puzzles>", root_at)),
-                    _ => None,
-                };
-                if let Some((name, (l, c))) = open_at {
-                    let (el, ec) = line_col(text, text.trim_end().len());
-                    return Err(InputError::new(
-                        file,
-                        el,
-                        ec,
-                        format!("unexpected end of file: {name} opened at {l}:{c} is not closed"),
-                    ));
-                }
-                break;
-            }
-            // Expanded into Start and End by the reader's configuration.
-            Event::Empty(_) => {}
-            Event::Decl(_) | Event::Comment(_) | Event::PI(_) | Event::DocType(_) => {}
-            Event::Text(t) => {
-                let s = String::from_utf8_lossy(t.as_ref()).into_owned();
-                if !s.trim().is_empty() {
-                    return Err(unexpected(format!("text `{}`", s.trim()), expected));
-                }
-            }
-            Event::CData(_) => return Err(unexpected("CDATA".into(), expected)),
-            Event::Start(e) => {
-                let el = element(file, &e, at)?;
-                match (depth_root, el.name.as_str(), open.is_some()) {
-                    (0, "Puzzles", _) => {
-                        depth_root = 1;
-                        root_at = at;
-                    }
-                    (1, "Puzzle", false) => {
-                        let width = size_attr(file, &el, "width")?;
-                        let height = size_attr(file, &el, "height")?;
-                        open = Some(Open {
-                            el,
-                            width,
-                            height,
-                            names: Vec::new(),
-                            values: Vec::new(),
-                            cells_at: Vec::new(),
-                        });
-                    }
-                    (1, "Cell", true) => {
-                        cell(file, &el, open.as_mut().expect("open puzzle"))?;
-                    }
-                    _ => return Err(unexpected(format!("<{}>", el.name), expected)),
-                }
-            }
-            Event::End(e) => {
-                let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
-                close(file, &name, &mut depth_root, &mut open, &mut out)?;
-            }
-        }
-    }
-    if depth_root == 0 {
-        return Err(InputError::new(
-            file,
-            1,
-            1,
-            "no <Puzzles> element: expected FWieP's XML (<Puzzles><Puzzle width height><Cell .../>...)",
-        ));
-    }
-    if out.is_empty() {
-        return Err(InputError::new(file, 1, 1, "<Puzzles> holds no <Puzzle>"));
-    }
-    Ok(out)
+    crate::records::read_all(Reader::new(file), text)
 }
 
-fn close(
-    file: &str,
-    name: &str,
-    depth_root: &mut usize,
-    open: &mut Option<Open>,
-    out: &mut Vec<Tectonic>,
-) -> Result<(), InputError> {
-    match name {
-        "Puzzle" => {
-            if let Some(p) = open.take() {
-                out.push(finish(file, p)?);
+/// Where a scan of the text stands: outside markup, or inside a comment, CDATA section,
+/// processing instruction or declaration (where `</Puzzle>` means nothing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scan {
+    Normal,
+    Comment,
+    CData,
+    Pi,
+    Decl,
+}
+
+/// The streaming reader (see [`crate::records`]): the text is cut after each `</Puzzle>` and each
+/// piece is read with quick-xml while the document's state (the root, the open puzzle) carries
+/// over, so memory is bounded by one puzzle and reading is linear in the file. A bad puzzle is
+/// reported and skipped to its `</Puzzle>`; malformed XML ends the file.
+pub struct Reader {
+    file: String,
+    /// Text not read yet, starting at line `at.0`, column `at.1`.
+    buf: String,
+    at: Pos,
+    /// How far `buf` has been scanned for a cut, and in which state.
+    scanned: usize,
+    scan: Scan,
+    /// 0: before `<Puzzles>`, 1: inside it, 2: after it.
+    depth_root: usize,
+    root_at: Pos,
+    open: Option<Open>,
+    /// A bad puzzle: its other elements are passed over until its `</Puzzle>`.
+    skipping: bool,
+    /// The names of the open elements.
+    stack: Vec<String>,
+    /// Malformed XML was reported: the rest is not read.
+    dead: bool,
+    /// Where the text ends, blanks aside (for a file cut off).
+    last: Pos,
+    handed: usize,
+}
+
+impl Reader {
+    pub fn new(file: &str) -> Reader {
+        Reader {
+            file: file.to_string(),
+            buf: String::new(),
+            at: (1, 1),
+            scanned: 0,
+            scan: Scan::Normal,
+            depth_root: 0,
+            root_at: (1, 1),
+            open: None,
+            skipping: false,
+            stack: Vec::new(),
+            dead: false,
+            last: (1, 1),
+            handed: 0,
+        }
+    }
+
+    /// The next cut in `buf`: the byte after a `</Puzzle>` outside comments and the like.
+    fn next_cut(&mut self) -> Option<usize> {
+        let b = self.buf.as_bytes();
+        let mut i = self.scanned;
+        while i < b.len() {
+            let rest = &self.buf[i..];
+            let (end, next) = match self.scan {
+                Scan::Comment => ("-->", Scan::Normal),
+                Scan::CData => ("]]>", Scan::Normal),
+                Scan::Pi => ("?>", Scan::Normal),
+                Scan::Decl => (">", Scan::Normal),
+                Scan::Normal => {
+                    let Some(k) = rest.find('<') else {
+                        i = b.len();
+                        break;
+                    };
+                    i += k;
+                    let tag = &self.buf[i..];
+                    if tag.starts_with("<!--") {
+                        self.scan = Scan::Comment;
+                        i += 4;
+                    } else if tag.starts_with("<![CDATA[") {
+                        self.scan = Scan::CData;
+                        i += 9;
+                    } else if tag.starts_with("<?") {
+                        self.scan = Scan::Pi;
+                        i += 2;
+                    } else if tag.starts_with("<!") {
+                        self.scan = Scan::Decl;
+                        i += 2;
+                    } else if let Some(after) = tag.strip_prefix("</Puzzle") {
+                        let name_ends = after
+                            .chars()
+                            .next()
+                            .is_some_and(|c| c == '>' || c.is_whitespace());
+                        if name_ends {
+                            match after.find('>') {
+                                Some(k) => {
+                                    let cut = i + "</Puzzle".len() + k + 1;
+                                    self.scanned = cut;
+                                    return Some(cut);
+                                }
+                                None => break, // the tag ends on a later line
+                            }
+                        }
+                        i += 1;
+                    } else {
+                        i += 1;
+                    }
+                    continue;
+                }
+            };
+            match rest.find(end) {
+                Some(k) => {
+                    i += k + end.len();
+                    self.scan = next;
+                }
+                None => {
+                    i = b.len();
+                    break;
+                }
             }
         }
-        "Puzzles" => *depth_root = 2,
-        _ => {}
+        self.scanned = i.min(b.len());
+        None
     }
-    Ok(())
+
+    /// Reads `self.buf[..cut]` and keeps the rest.
+    fn read_piece(&mut self, cut: usize, out: &mut Vec<Item<Tectonic>>) {
+        let rest = self.buf.split_off(cut);
+        let piece = std::mem::replace(&mut self.buf, rest);
+        let start = self.at;
+        let mut cursor = Cursor::new(&piece, start);
+        if !self.dead {
+            self.events(&piece, &mut cursor, out);
+        }
+        self.at = cursor.at(piece.len());
+        self.scanned = 0;
+    }
+
+    fn error(&mut self, at: Pos, m: String, out: &mut Vec<Item<Tectonic>>) {
+        self.handed += 1;
+        out.push(Err(InputError::new(&self.file, at.0, at.1, m)));
+    }
+
+    /// The quick-xml events of one piece, with the document's state carried over.
+    fn events(&mut self, piece: &str, cursor: &mut Cursor, out: &mut Vec<Item<Tectonic>>) {
+        let mut reader = quick_xml::Reader::from_str(piece);
+        reader.config_mut().trim_text(true);
+        reader.config_mut().expand_empty_elements = true;
+        // End tags are matched here, across pieces.
+        reader.config_mut().check_end_names = false;
+        reader.config_mut().allow_unmatched_ends = true;
+        loop {
+            let before = reader.buffer_position() as usize;
+            let ev = match reader.read_event() {
+                Ok(ev) => ev,
+                Err(e) => {
+                    let at = cursor.at(reader.error_position() as usize);
+                    self.error(at, format!("malformed XML: {e}"), out);
+                    self.dead = true;
+                    return;
+                }
+            };
+            // The element starts at the first `<` after the previous event.
+            let start = piece[before.min(piece.len())..]
+                .find('<')
+                .map_or(before, |k| before + k);
+            let at = cursor.at(start);
+            let expected = match (self.depth_root, &self.open) {
+                (0, _) => "<Puzzles>",
+                (1, None) => "<Puzzle width=\"..\" height=\"..\"> or </Puzzles>",
+                (1, Some(_)) => "<Cell PieceNumber=\"..\" Value=\"..\"/> or </Puzzle>",
+                _ => "nothing after </Puzzles>",
+            };
+            let unexpected = |what: String| format!("unexpected {what}: expected {expected}");
+            match ev {
+                Event::Eof => return,
+                Event::Empty(_) => {}
+                Event::Decl(_) | Event::Comment(_) | Event::PI(_) | Event::DocType(_) => {}
+                Event::Text(t) => {
+                    let s = String::from_utf8_lossy(t.as_ref()).into_owned();
+                    if !s.trim().is_empty() && !self.skipping {
+                        self.fault(at, unexpected(format!("text `{}`", s.trim())), out);
+                        if self.dead {
+                            return;
+                        }
+                    }
+                }
+                Event::CData(_) => {
+                    if !self.skipping {
+                        self.fault(at, unexpected("CDATA".into()), out);
+                        if self.dead {
+                            return;
+                        }
+                    }
+                }
+                Event::Start(e) => {
+                    let el = match element(&self.file, &e, at) {
+                        Ok(el) => el,
+                        Err(err) => {
+                            self.stack
+                                .push(String::from_utf8_lossy(e.name().as_ref()).into_owned());
+                            if !self.skipping {
+                                self.puzzle_fault(err, out);
+                                if self.dead {
+                                    return;
+                                }
+                            }
+                            continue;
+                        }
+                    };
+                    self.stack.push(el.name.clone());
+                    if self.skipping {
+                        continue;
+                    }
+                    match (self.depth_root, el.name.as_str(), self.open.is_some()) {
+                        (0, "Puzzles", _) => {
+                            self.depth_root = 1;
+                            self.root_at = at;
+                        }
+                        (1, "Puzzle", false) => {
+                            let size = size_attr(&self.file, &el, "width")
+                                .and_then(|w| size_attr(&self.file, &el, "height").map(|h| (w, h)));
+                            match size {
+                                Ok((width, height)) => {
+                                    self.open = Some(Open {
+                                        el,
+                                        width,
+                                        height,
+                                        names: Vec::new(),
+                                        values: Vec::new(),
+                                        cells_at: Vec::new(),
+                                    })
+                                }
+                                Err(err) => {
+                                    self.handed += 1;
+                                    out.push(Err(err));
+                                    self.skipping = true;
+                                }
+                            }
+                        }
+                        (1, "Cell", true) => {
+                            let p = self.open.as_mut().expect("open puzzle");
+                            if let Err(err) = cell(&self.file, &el, p) {
+                                self.puzzle_fault(err, out);
+                            }
+                        }
+                        _ => {
+                            self.fault(at, unexpected(format!("<{}>", el.name)), out);
+                            if self.dead {
+                                return;
+                            }
+                        }
+                    }
+                }
+                Event::End(e) => {
+                    let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
+                    match self.stack.pop() {
+                        Some(open) if open == name => {}
+                        other => {
+                            let m = match other {
+                                Some(open) => {
+                                    format!("malformed XML: </{name}> where </{open}> was expected")
+                                }
+                                None => format!("malformed XML: </{name}> closes nothing"),
+                            };
+                            self.error(at, m, out);
+                            self.dead = true;
+                            return;
+                        }
+                    }
+                    match name.as_str() {
+                        "Puzzle" if self.skipping => {
+                            self.skipping = false;
+                            self.open = None;
+                        }
+                        "Puzzle" => {
+                            if let Some(p) = self.open.take() {
+                                let t = finish(&self.file, p);
+                                self.handed += 1;
+                                out.push(t);
+                            }
+                        }
+                        "Puzzles" => self.depth_root = 2,
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+
+    /// Something out of place: inside a puzzle it spoils that puzzle only; elsewhere the
+    /// document's structure is lost and the rest is not read.
+    fn fault(&mut self, at: Pos, m: String, out: &mut Vec<Item<Tectonic>>) {
+        let e = InputError::new(&self.file, at.0, at.1, m);
+        self.puzzle_fault(e, out);
+    }
+
+    fn puzzle_fault(&mut self, e: InputError, out: &mut Vec<Item<Tectonic>>) {
+        self.handed += 1;
+        out.push(Err(e));
+        if self.open.is_some() {
+            self.open = None;
+            self.skipping = true;
+        } else {
+            self.dead = true;
+        }
+    }
+}
+
+impl crate::records::PuzzleReader for Reader {
+    type Puzzle = Tectonic;
+
+    fn line(&mut self, ln: usize, line: &str, out: &mut Vec<Item<Tectonic>>) {
+        if self.dead {
+            return;
+        }
+        if self.buf.is_empty() {
+            self.at = (ln, 1);
+        }
+        if !line.trim().is_empty() {
+            self.last = (ln, line.trim_end().chars().count() + 1);
+        }
+        self.buf.push_str(line);
+        self.buf.push('\n');
+        while let Some(cut) = self.next_cut() {
+            self.read_piece(cut, out);
+            if self.dead {
+                self.buf.clear();
+                return;
+            }
+        }
+    }
+
+    fn end(&mut self, out: &mut Vec<Item<Tectonic>>) {
+        let len = self.buf.len();
+        self.read_piece(len, out);
+        if self.dead {
+            return;
+        }
+        // A file cut off: report it at its end, naming the element left open.
+        let open_at = match (&self.open, self.depth_root) {
+            (Some(p), _) => Some(("<Puzzle>", p.el.at)),
+            (None, 1) => Some(("<Puzzles>", self.root_at)),
+            _ => None,
+        };
+        if let Some((name, (l, c))) = open_at {
+            let m = format!("unexpected end of file: {name} opened at {l}:{c} is not closed");
+            self.error(self.last, m, out);
+            return;
+        }
+        if self.depth_root == 0 && self.handed == 0 {
+            let m = "no <Puzzles> element: expected FWieP's XML (<Puzzles><Puzzle width height><Cell .../>...)";
+            self.error((1, 1), m.into(), out);
+        } else if self.handed == 0 {
+            self.error((1, 1), "<Puzzles> holds no <Puzzle>".into(), out);
+        }
+    }
+}
+
+/// Line and column of byte offsets in a piece of text, asked for in increasing order (so a
+/// whole piece costs one pass).
+struct Cursor<'a> {
+    text: &'a str,
+    offset: usize,
+    pos: Pos,
+}
+
+impl<'a> Cursor<'a> {
+    fn new(text: &'a str, start: Pos) -> Cursor<'a> {
+        Cursor {
+            text,
+            offset: 0,
+            pos: start,
+        }
+    }
+
+    /// The line and column of byte `to` (not before the last one asked for).
+    fn at(&mut self, to: usize) -> Pos {
+        let to = to.min(self.text.len()).max(self.offset);
+        for c in self.text[self.offset..to].chars() {
+            if c == '\n' {
+                self.pos = (self.pos.0 + 1, 1);
+            } else {
+                self.pos.1 += 1;
+            }
+        }
+        self.offset = to;
+        self.pos
+    }
 }
 
 fn escape(s: &str) -> String {
