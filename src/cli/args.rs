@@ -157,9 +157,14 @@ pub struct RunArgs {
     /// "kissat"); the CNF file is appended as the last argument.
     #[arg(long, value_name = "COMMAND")]
     pub solver: Option<String>,
-    /// Give up on an external solver call after this many seconds.
-    #[arg(long, value_name = "SECONDS")]
-    pub solver_timeout: Option<f64>,
+    /// Give up on a puzzle after this many seconds of solving (embedded or external solver):
+    /// it is reported `unknown` with the time spent, and the batch goes on.
+    #[arg(long, visible_alias = "solver-timeout", value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Threads that solve puzzles side by side (default: every core); output is the same, in
+    /// the same order, whatever the number.
+    #[arg(short = 'j', long, value_name = "N")]
+    pub jobs: Option<usize>,
     /// Never draw a progress bar (it is drawn on a terminal for long batches).
     #[arg(long)]
     pub no_progress: bool,
@@ -304,6 +309,13 @@ pub struct ExplainArgs {
     /// Never draw a progress bar.
     #[arg(long)]
     pub no_progress: bool,
+    /// Give up on a puzzle whose SAT verdict takes longer than this many seconds (reported
+    /// `unknown`); the human techniques themselves are not timed.
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Threads that work side by side (default: every core); the output is the same.
+    #[arg(short = 'j', long, value_name = "N")]
+    pub jobs: Option<usize>,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -339,6 +351,10 @@ pub struct GenerateArgs {
     /// How many puzzles.
     #[arg(long, default_value_t = 1)]
     pub count: usize,
+    /// Threads that generate side by side (default: every core); the puzzles and their order
+    /// are the same whatever the number.
+    #[arg(short = 'j', long, value_name = "N")]
+    pub jobs: Option<usize>,
     /// Random seed: the same command with the same seed gives the same puzzles. Puzzle i of a
     /// batch uses seed + i, and each is printed with its own seed.
     #[arg(long, default_value_t = 1)]

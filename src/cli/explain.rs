@@ -3,11 +3,13 @@
 //! printed.
 
 use super::args::ExplainArgs;
-use super::{load, progress_bar};
+use super::batch::{self, Input, Watchdog};
+use super::progress_counter;
+use super::report::written;
 use crate::error::{Error, Result};
 use crate::explain::{Explain, ExplainOptions, Explanation, Step};
-use crate::puzzle::{self, Solutions, Style};
-use crate::solver::SolverChoice;
+use crate::puzzle::{self, Puzzle, Solutions, Style};
+use crate::solver::{SolverChoice, SolverError};
 use crate::with_puzzle;
 use std::io::Write;
 
@@ -35,13 +37,21 @@ struct Outcome {
     json: serde_json::Value,
     text: String,
     ok: bool,
+    /// The exit code this puzzle asks for.
+    code: i32,
 }
 
-fn one<P: Explain>(p: &P, verb: Verb, fallback: bool, style: Style) -> Result<Outcome> {
+fn one<P: Explain>(
+    p: &P,
+    verb: Verb,
+    fallback: bool,
+    choice: &SolverChoice,
+    style: Style,
+) -> Result<Outcome> {
     let mut json = serde_json::Map::new();
     json.insert("kind".into(), p.kind().name().into());
     json.insert("description".into(), p.describe().into());
-    let solution = match puzzle::verdict(p, &SolverChoice::Embedded)? {
+    let solution = match puzzle::verdict(p, choice)? {
         Solutions::Unique(s) => s,
         Solutions::Multiple(_, _, cells) => {
             json.insert("status".into(), "multiple".into());
@@ -52,6 +62,7 @@ fn one<P: Explain>(p: &P, verb: Verb, fallback: bool, style: Style) -> Result<Ou
                     cells.len()
                 ),
                 ok: false,
+                code: 1,
             });
         }
         Solutions::None => {
@@ -60,6 +71,7 @@ fn one<P: Explain>(p: &P, verb: Verb, fallback: bool, style: Style) -> Result<Ou
                 json: json.into(),
                 text: "no solution, so nothing to explain; `gridsat check` names the givens that conflict\n".into(),
                 ok: false,
+                code: 1,
             });
         }
     };
@@ -165,53 +177,141 @@ fn one<P: Explain>(p: &P, verb: Verb, fallback: bool, style: Style) -> Result<Ou
         json: json.into(),
         text,
         ok,
+        code: i32::from(!ok),
     })
+}
+
+/// The outcome for one puzzle of a batch (what a worker runs): explained, `unknown` when the
+/// SAT verdict ran out of time, or the error in its place.
+fn one_input(
+    input: &Input,
+    verb: Verb,
+    fallback: bool,
+    watchdog: Option<&Watchdog>,
+    style: Style,
+) -> Outcome {
+    let t = std::time::Instant::now();
+    let got = match &input.puzzle {
+        Err(e) => Err(clone_error(e)),
+        Ok(any) => batch::timed(
+            watchdog,
+            &SolverChoice::Embedded,
+            |c| with_puzzle!(any, p => one(p, verb, fallback, c, style)),
+        ),
+    };
+    let mut o = match got {
+        Ok(o) => o,
+        Err(e) => {
+            let stopped = matches!(e, Error::Solver(SolverError::Stopped));
+            let mut json = serde_json::Map::new();
+            if let Ok(any) = &input.puzzle {
+                json.insert(
+                    "kind".into(),
+                    with_puzzle!(any, p => p.kind().name()).into(),
+                );
+                json.insert(
+                    "description".into(),
+                    with_puzzle!(any, p => p.describe()).into(),
+                );
+            }
+            if stopped {
+                let limit = watchdog.map_or(0.0, |w| w.limit().as_secs_f64());
+                json.insert("status".into(), "unknown".into());
+                json.insert("timeout_s".into(), limit.into());
+                Outcome {
+                    json: json.into(),
+                    text: format!("unknown: no SAT verdict within the time limit ({limit} s)\n"),
+                    ok: false,
+                    code: 1,
+                }
+            } else {
+                json.insert("status".into(), "error".into());
+                json.insert("error".into(), e.to_string().into());
+                if let Error::Input(i) = &e {
+                    json.insert("line".into(), i.line.into());
+                    json.insert("col".into(), i.col.into());
+                }
+                Outcome {
+                    json: json.into(),
+                    text: e.to_string(),
+                    ok: false,
+                    code: e.exit_code(),
+                }
+            }
+        }
+    };
+    if let serde_json::Value::Object(m) = &mut o.json {
+        m.insert("file".into(), input.file.to_string().into());
+        m.insert("index".into(), input.index.into());
+        m.insert("time_ms".into(), (t.elapsed().as_secs_f64() * 1e3).into());
+    }
+    o
+}
+
+/// A copy of an error (the input's stays with it for the writer).
+fn clone_error(e: &Error) -> Error {
+    match e {
+        Error::Input(i) => Error::Input(i.clone()),
+        Error::Solver(s) => Error::Solver(s.clone()),
+        Error::Usage(m) => Error::Usage(m.clone()),
+        Error::Bug(m) => Error::Bug(m.clone()),
+    }
 }
 
 /// Runs `verb` on every puzzle of the files.
 pub fn run(a: &ExplainArgs, verb: Verb, style: Style) -> Result<i32> {
-    let files = load(&a.input)?;
-    let total: usize = files.iter().map(|(_, ps)| ps.len()).sum();
-    let bar = progress_bar(a.no_progress, total, 20);
+    let puzzles = batch::Puzzles::new(&a.input)?;
+    let jobs = batch::jobs(a.jobs)?;
+    let limit = batch::timeout(&super::args::RunArgs {
+        json: a.json,
+        solver: None,
+        timeout: a.timeout,
+        jobs: a.jobs,
+        no_progress: a.no_progress,
+        format: None,
+    })?;
+    let watchdog = limit.map(Watchdog::start);
+    let bar = progress_counter(a.no_progress);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut all_ok = true;
     let start = std::time::Instant::now();
-    let mut not_ok = 0;
-    for (file, puzzles) in &files {
-        for (i, any) in puzzles.iter().enumerate() {
-            let t = std::time::Instant::now();
-            let mut o = with_puzzle!(any, p => one(p, verb, a.fallback, style))?;
-            all_ok &= o.ok;
-            not_ok += usize::from(!o.ok);
-            let res = if a.json {
-                if let serde_json::Value::Object(m) = &mut o.json {
-                    m.insert("file".into(), file.clone().into());
-                    m.insert("index".into(), (i + 1).into());
-                    m.insert("time_ms".into(), (t.elapsed().as_secs_f64() * 1e3).into());
-                }
-                writeln!(out, "{}", o.json)
+    let (mut total, mut not_ok, mut errors, mut unknown, mut code) = (0, 0, 0, 0, 0);
+    let work = |i: &Input| one_input(i, verb, a.fallback, watchdog.as_ref(), style);
+    let write = |i: Input, o: Outcome| -> Result<bool> {
+        total += 1;
+        not_ok += usize::from(!o.ok);
+        code = code.max(o.code);
+        let status = o.json.get("status").and_then(|d| d.as_str()).unwrap_or("");
+        errors += usize::from(status == "error");
+        unknown += usize::from(status == "unknown");
+        let res = if a.json {
+            writeln!(out, "{}", o.json)
+        } else if status == "error" {
+            out.flush().map(|_| eprintln!("gridsat: {}", o.text))
+        } else {
+            let desc = o
+                .json
+                .get("description")
+                .and_then(|d| d.as_str())
+                .unwrap_or("");
+            let kind = o.json.get("kind").and_then(|d| d.as_str()).unwrap_or("");
+            let sep = if verb == Verb::Explain && status != "unknown" {
+                "\n"
             } else {
-                let desc = o
-                    .json
-                    .get("description")
-                    .and_then(|d| d.as_str())
-                    .unwrap_or("");
-                let kind = o.json.get("kind").and_then(|d| d.as_str()).unwrap_or("");
-                let sep = if verb == Verb::Explain { "\n" } else { " " };
-                write!(out, "{file} #{} ({kind} {desc}):{sep}{}", i + 1, o.text)
+                " "
             };
-            if let Err(e) = res {
-                if e.kind() == std::io::ErrorKind::BrokenPipe {
-                    return Ok(0);
-                }
-                return Err(Error::Usage(format!("cannot write output: {e}")));
-            }
-            if let Some(b) = &bar {
-                b.inc(1);
-            }
+            write!(
+                out,
+                "{} #{} ({kind} {desc}):{sep}{}",
+                i.file, i.index, o.text
+            )
+        };
+        if let Some(b) = &bar {
+            b.inc(1);
         }
-    }
+        written(res)
+    };
+    batch::run(puzzles, jobs, work, write)?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }
@@ -223,9 +323,17 @@ pub fn run(a: &ExplainArgs, verb: Verb, style: Style) -> Result<i32> {
             Verb::Grade => ("graded", "without a unique solution"),
             _ => ("explained", "stuck or without a unique solution"),
         };
+        let mut trouble = String::new();
+        if unknown > 0 {
+            trouble.push_str(&format!(", {unknown} unknown"));
+        }
+        if errors > 0 {
+            trouble.push_str(&format!(", {}", crate::text::count_of(errors, "error")));
+        }
         let line = format!(
-            "summary: {total} puzzles: {} {word}, {not_ok} {other} in {secs:.3} s ({rate:.0} puzzles/s)",
-            total - not_ok
+            "summary: {total} puzzles: {} {word}, {} {other}{trouble} in {secs:.3} s ({rate:.0} puzzles/s)",
+            total - not_ok,
+            not_ok - errors - unknown
         );
         if a.json {
             eprintln!("{line}");
@@ -234,5 +342,5 @@ pub fn run(a: &ExplainArgs, verb: Verb, style: Style) -> Result<i32> {
         }
     }
     let _ = out.flush();
-    Ok(if all_ok { 0 } else { 1 })
+    Ok(code)
 }

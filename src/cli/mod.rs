@@ -3,6 +3,7 @@
 //! (0 solved / unique, 1 no solution or not unique, 2 bad input or usage, 3 internal error).
 
 pub mod args;
+mod batch;
 mod explain;
 mod export;
 mod generate;
@@ -48,10 +49,10 @@ fn run(cli: Cli) -> Result<i32> {
                     grids: true,
                 }
             };
-            report::run_batch(&load(&a.input)?, mode, &a.run, &a.proof, color)
+            report::run_batch(&a.input, mode, &a.run, &a.proof, color)
         }
         Command::Check(a) => report::run_batch(
-            &load(&a.input)?,
+            &a.input,
             report::Mode::Verdict {
                 forced: a.forced,
                 grids: false,
@@ -61,7 +62,7 @@ fn run(cli: Cli) -> Result<i32> {
             color,
         ),
         Command::Count(a) => report::run_batch(
-            &load(&a.input)?,
+            &a.input,
             report::Mode::Count(a.max),
             &a.run,
             &args::ProofArgs::default(),
@@ -97,11 +98,16 @@ pub fn style(when: ColorWhen) -> crate::puzzle::Style {
 /// A command-line input as its label and text: a puzz.link URL is a puzzle itself (labelled
 /// by the URL), `-` is standard input (`<stdin>`), anything else a file.
 pub fn input(arg: &str) -> Result<(String, String)> {
-    if crate::url::is_url(arg) && !std::path::Path::new(arg).exists() {
+    if is_url_argument(arg) {
         return Ok((arg.to_string(), arg.to_string()));
     }
     let label = if arg == "-" { "<stdin>" } else { arg };
     Ok((label.to_string(), read_text(arg)?))
+}
+
+/// True when a command-line input is a puzz.link URL (and no file of that name exists).
+pub fn is_url_argument(arg: &str) -> bool {
+    crate::url::is_url(arg) && !std::path::Path::new(arg).exists()
 }
 
 /// A file's text: the named file, or standard input for `-`.
@@ -237,7 +243,8 @@ pub fn numberlink_options(
     Ok((rules, loops))
 }
 
-/// Every puzzle of every file, read before anything is solved (bad input gives no partial answer).
+/// Every puzzle of every file, read whole (for the commands that take one puzzle of a file:
+/// `dimacs`, `decode`); batches stream through [`batch::Puzzles`] instead.
 pub fn load(input: &InputArgs) -> Result<Vec<(String, Vec<AnyPuzzle>)>> {
     let kind = parse_kind(&input.read.kind)?;
     let opts = read_options(&input.read)?;
@@ -250,25 +257,32 @@ pub fn load(input: &InputArgs) -> Result<Vec<(String, Vec<AnyPuzzle>)>> {
     Ok(out)
 }
 
-/// The solver chosen on the command line.
+/// The solver chosen on the command line (its time limit is the batch's `--timeout`).
 pub fn solver_choice(run: &RunArgs) -> Result<SolverChoice> {
-    if let Some(t) = run.solver_timeout {
-        if t.is_nan() || t <= 0.0 {
-            return Err(Error::Usage(
-                "--solver-timeout must be a positive number of seconds".into(),
-            ));
-        }
-    }
     Ok(match &run.solver {
         Some(cmd) if cmd.trim().is_empty() => {
             return Err(Error::Usage("--solver needs a command".into()))
         }
         Some(cmd) => SolverChoice::Command {
             command: cmd.clone(),
-            timeout: run.solver_timeout,
+            timeout: None,
         },
         None => SolverChoice::Embedded,
     })
+}
+
+/// A counter on standard error for a batch whose length is not known in advance (files are
+/// read as they are solved), when it is a terminal and `--no-progress` was not given.
+pub fn progress_counter(no_progress: bool) -> Option<indicatif::ProgressBar> {
+    if no_progress || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let b = indicatif::ProgressBar::new_spinner();
+    b.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {pos} puzzles {per_sec}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    Some(b)
 }
 
 /// A progress bar on standard error for `total` items, when it is a terminal, the batch has

@@ -9,7 +9,6 @@ use super::export::puzzle_header;
 use super::report::Report;
 use crate::cnf::dimacs::{read_answer, read_cnf, write_cnf, write_model, Answer};
 use crate::error::{Error, Result};
-use crate::kinds::AnyPuzzle;
 use crate::proof::{self, Statement};
 use crate::puzzle::{Puzzle, Style};
 use crate::solver::{solve_with_proof, Backend, External, SolverChoice, SolverError};
@@ -60,7 +59,7 @@ impl Proofs {
     /// The proof settings of a run over `files`, or `None` without `--proof`. Creates the
     /// folder; two input files with the same stem would overwrite each other's proofs, so they
     /// are refused before anything is solved.
-    pub fn new(a: &ProofArgs, files: &[(String, Vec<AnyPuzzle>)]) -> Result<Option<Proofs>> {
+    pub fn new(a: &ProofArgs, files: &[String]) -> Result<Option<Proofs>> {
         let Some(dir) = &a.proof else {
             return Ok(None);
         };
@@ -76,7 +75,7 @@ impl Proofs {
         })?;
         let mut stems: HashMap<String, String> = HashMap::new();
         let mut owners: HashMap<String, String> = HashMap::new();
-        for (file, _) in files {
+        for file in files {
             let stem = if file == "<stdin>" {
                 "stdin".to_string()
             } else {

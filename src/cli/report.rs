@@ -1,12 +1,14 @@
 //! One report per puzzle (text or a JSON Lines object), a summary line for batches, and the
-//! exit code. The verbs are the generic ones of [`crate::puzzle`].
+//! exit code. The verbs are the generic ones of [`crate::puzzle`]; [`super::batch`] runs them
+//! on every puzzle, side by side, and hands the reports back in input order.
 
-use super::args::{ProofArgs, RunArgs};
+use super::args::{InputArgs, ProofArgs, RunArgs};
+use super::batch::{self, Input, Watchdog};
 use super::solver_choice;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::kinds::AnyPuzzle;
 use crate::puzzle::{self, cell_name, Puzzle, Solutions, Style};
-use crate::solver::SolverChoice;
+use crate::solver::{SolverChoice, SolverError};
 use crate::with_puzzle;
 use serde::Serialize;
 use std::io::{BufWriter, Write};
@@ -31,7 +33,8 @@ pub struct Report {
     pub index: usize,
     pub kind: &'static str,
     pub description: String,
-    /// `unique`, `multiple`, `none`, or `solved` (a solution, uniqueness not asked).
+    /// `unique`, `multiple`, `none`, `solved` (a solution, uniqueness not asked), `unknown`
+    /// (the time limit ran out) or `error` (bad input, or the solver failed).
     pub status: &'static str,
     /// Always present: `null` when there is no solution, so scripts need not test for the key.
     pub solution: Option<Vec<Vec<i64>>>,
@@ -51,10 +54,41 @@ pub struct Report {
     /// With `--proof`: the files that prove a unique or none verdict.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub proof: Option<super::proof::ProofFiles>,
+    /// `unknown`: the limit that ran out, in seconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timeout_s: Option<f64>,
+    /// `error`: what went wrong (with file, line and column for bad input).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub col: Option<usize>,
     #[serde(flatten)]
     pub extra: serde_json::Map<String, serde_json::Value>,
     #[serde(skip)]
     pub text: String,
+    /// The exit code this puzzle asks for (0 to 3, see [`crate::error::Error::exit_code`]).
+    #[serde(skip)]
+    pub code: i32,
+}
+
+impl Report {
+    /// The report for an error in a puzzle's place.
+    pub fn failed(e: &Error) -> Report {
+        let (line, col) = match e {
+            Error::Input(i) => (Some(i.line), Some(i.col)),
+            _ => (None, None),
+        };
+        Report {
+            status: "error",
+            error: Some(e.to_string()),
+            line,
+            col,
+            code: e.exit_code(),
+            ..Report::default()
+        }
+    }
 }
 
 /// `style` is `None` for JSON output, where no text is drawn.
@@ -170,6 +204,11 @@ fn headline(r: &Report, mode: Mode) -> String {
                 g.join(" ")
             ),
         },
+        "unknown" => format!(
+            "unknown: no answer within the time limit ({} s; {:.3} s spent)",
+            r.timeout_s.unwrap_or_default(),
+            r.time_ms / 1e3
+        ),
         _ => String::new(),
     };
     let what = match (mode, r.count) {
@@ -186,124 +225,256 @@ fn headline(r: &Report, mode: Mode) -> String {
     )
 }
 
+/// The report for one puzzle of a batch: the verdict, `unknown` when the time ran out, or the
+/// error in its place. This is what a worker runs.
+fn analyze_input(
+    input: &Input,
+    mode: Mode,
+    choice: &SolverChoice,
+    watchdog: Option<&Watchdog>,
+    style: Option<Style>,
+    proofs: Option<&super::proof::Proofs>,
+) -> Report {
+    let t = Instant::now();
+    let mut r = match &input.puzzle {
+        Err(e) => Report::failed(e),
+        Ok(any) => {
+            let got = batch::timed(
+                watchdog,
+                choice,
+                |c| with_puzzle!(any, p => analyze(p, mode, c, style)),
+            );
+            match got {
+                Ok(r) => r,
+                Err(Error::Solver(SolverError::Stopped)) => Report {
+                    status: "unknown",
+                    kind: with_puzzle!(any, p => p.kind().name()),
+                    description: with_puzzle!(any, p => p.describe()),
+                    timeout_s: watchdog.map(|w| w.limit().as_secs_f64()),
+                    code: 1,
+                    ..Report::default()
+                },
+                Err(e) => Report::failed(&e),
+            }
+        }
+    };
+    r.time_ms = (t.elapsed().as_secs_f64() * 1e6).round() / 1e3;
+    r.file = input.file.to_string();
+    r.index = input.index;
+    if let (Some(proofs), Ok(any)) = (proofs, &input.puzzle) {
+        if r.status != "error" && r.status != "unknown" {
+            match with_puzzle!(any, p => proofs.prove(p, &r, choice)) {
+                Ok(files) => r.proof = files,
+                Err(e) => {
+                    let (file, index, time_ms) = (r.file.clone(), r.index, r.time_ms);
+                    r = Report::failed(&e);
+                    (r.file, r.index, r.time_ms) = (file, index, time_ms);
+                }
+            }
+        }
+    }
+    if r.code == 0 && matches!(r.status, "multiple" | "none") {
+        r.code = 1;
+    }
+    r
+}
+
+/// The JSON Lines object for an error in a puzzle's place: where, and what went wrong.
+fn error_json(r: &Report) -> serde_json::Value {
+    let mut m = serde_json::Map::new();
+    m.insert("file".into(), r.file.clone().into());
+    m.insert("index".into(), r.index.into());
+    m.insert("status".into(), "error".into());
+    m.insert("error".into(), r.error.clone().unwrap_or_default().into());
+    if let (Some(l), Some(c)) = (r.line, r.col) {
+        m.insert("line".into(), l.into());
+        m.insert("col".into(), c.into());
+    }
+    m.insert("time_ms".into(), r.time_ms.into());
+    m.into()
+}
+
+/// What a batch saw, for the summary line and the exit code.
+#[derive(Default)]
+pub struct Tally {
+    pub total: usize,
+    pub unique: usize,
+    pub multiple: usize,
+    pub none: usize,
+    pub solved: usize,
+    pub unknown: usize,
+    pub errors: usize,
+    /// The worst exit code asked for.
+    pub code: i32,
+}
+
+impl Tally {
+    fn add(&mut self, r: &Report) {
+        self.total += 1;
+        match r.status {
+            "unique" => self.unique += 1,
+            "multiple" => self.multiple += 1,
+            "none" => self.none += 1,
+            "unknown" => self.unknown += 1,
+            "error" => self.errors += 1,
+            _ => self.solved += 1,
+        }
+        self.code = self.code.max(r.code);
+    }
+
+    /// `, 2 unknown, 1 error` when there were any.
+    pub fn trouble(&self) -> String {
+        let mut s = String::new();
+        if self.unknown > 0 {
+            s.push_str(&format!(", {} unknown", self.unknown));
+        }
+        if self.errors > 0 {
+            s.push_str(&format!(
+                ", {}",
+                crate::text::count_of(self.errors, "error")
+            ));
+        }
+        s
+    }
+}
+
+/// A write that failed: a closed pipe ends the batch quietly, anything else is an error.
+pub fn written(res: std::io::Result<()>) -> Result<bool> {
+    match res {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
+        Err(e) => Err(Error::Usage(format!("cannot write output: {e}"))),
+    }
+}
+
 /// Runs `mode` on every puzzle, prints reports and a summary, and returns the exit code.
 pub fn run_batch(
-    files: &[(String, Vec<AnyPuzzle>)],
+    input: &InputArgs,
     mode: Mode,
     run: &RunArgs,
     proof: &ProofArgs,
     color: super::args::ColorWhen,
 ) -> Result<i32> {
     let choice = solver_choice(run)?;
-    let proofs = super::proof::Proofs::new(proof, files)?;
-    // `--format`: the puzzles are written back with their solutions at the end; checked first.
-    let mut written: Vec<(&AnyPuzzle, Option<Vec<Vec<i64>>>)> = Vec::new();
-    if let Some(f) = &run.format {
-        if run.json {
-            return Err(crate::error::Error::Usage(
-                "--format and --json do not go together".into(),
-            ));
-        }
-        let all: Vec<(&AnyPuzzle, Option<&Vec<Vec<i64>>>)> = files
-            .iter()
-            .flat_map(|(_, ps)| ps.iter().map(|p| (p, None)))
-            .collect();
-        crate::kinds::write_solutions(f, &all).map_err(crate::error::Error::Usage)?;
+    let labels: Vec<String> = input
+        .files
+        .iter()
+        .map(|f| {
+            if f == "-" {
+                "<stdin>".to_string()
+            } else {
+                f.clone()
+            }
+        })
+        .collect();
+    let proofs = super::proof::Proofs::new(proof, &labels)?;
+    let jobs = batch::jobs(run.jobs)?;
+    let watchdog = batch::timeout(run)?.map(Watchdog::start);
+    if run.format.is_some() && run.json {
+        return Err(Error::Usage(
+            "--format and --json do not go together".into(),
+        ));
     }
-    let total: usize = files.iter().map(|(_, ps)| ps.len()).sum();
+    let puzzles = batch::Puzzles::new(input)?;
+    // `--format`: the puzzles are written back with their solutions at the end.
+    let mut written_back: Vec<(AnyPuzzle, Option<Vec<Vec<i64>>>)> = Vec::new();
     let style = super::style(color);
-    let bar = super::progress_bar(run.no_progress, total, 20);
+    let text_style = (!run.json && run.format.is_none()).then_some(style);
+    let bar = super::progress_counter(run.no_progress);
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let (mut unique, mut multiple, mut none, mut solved) = (0usize, 0usize, 0usize, 0usize);
+    let mut tally = Tally::default();
     let start = Instant::now();
-    for (file, puzzles) in files {
-        for (i, any) in puzzles.iter().enumerate() {
-            let t = Instant::now();
-            let text_style = (!run.json).then_some(style);
-            let mut r = with_puzzle!(any, p => analyze(p, mode, &choice, text_style))?;
-            r.time_ms = (t.elapsed().as_secs_f64() * 1e6).round() / 1e3;
-            r.file = file.clone();
-            r.index = i + 1;
-            if let Some(proofs) = &proofs {
-                r.proof = with_puzzle!(any, p => proofs.prove(p, &r, &choice))?;
-            }
-            match r.status {
-                "unique" => unique += 1,
-                "multiple" => multiple += 1,
-                "none" => none += 1,
-                _ => solved += 1,
-            }
-            if run.format.is_some() {
+    let work = |i: &Input| {
+        analyze_input(
+            i,
+            mode,
+            &choice,
+            watchdog.as_ref(),
+            text_style,
+            proofs.as_ref(),
+        )
+    };
+    let write = |i: Input, r: Report| -> Result<bool> {
+        tally.add(&r);
+        if let Some(f) = &run.format {
+            if let Ok(any) = &i.puzzle {
+                // Checked at the first puzzle, before anything is written.
+                crate::kinds::write_solutions(f, &[(any, None)]).map_err(Error::Usage)?;
                 let solved = matches!(r.status, "unique" | "solved");
-                written.push((any, r.solution.clone().filter(|_| solved)));
-            }
-            let mut write = || -> std::io::Result<()> {
-                let proof_line = r.proof.as_ref().map(super::proof::line);
-                if run.format.is_some() {
-                    eprintln!("{}", headline(&r, mode));
-                    if let Some(l) = &proof_line {
-                        eprintln!("{l}");
-                    }
-                    Ok(())
-                } else if run.json {
-                    serde_json::to_writer(&mut out, &r)?;
-                    writeln!(out)
-                } else {
-                    writeln!(out, "{}", headline(&r, mode))?;
-                    if let Some(forced) = &r.forced_cells {
-                        writeln!(out, "forced cells ({}): {}", forced.len(), forced.join(" "))?;
-                    }
-                    if let Some(l) = &proof_line {
-                        writeln!(out, "{l}")?;
-                    }
-                    write!(out, "{}", r.text)?;
-                    if !r.text.is_empty() {
-                        writeln!(out)?;
-                    }
-                    Ok(())
-                }
-            };
-            let res = match &bar {
-                Some(b) => b.suspend(&mut write),
-                None => write(),
-            };
-            if let Err(e) = res {
-                if e.kind() == std::io::ErrorKind::BrokenPipe {
-                    return Ok(0);
-                }
-                return Err(crate::error::Error::Usage(format!(
-                    "cannot write output: {e}"
-                )));
-            }
-            if let Some(b) = &bar {
-                b.inc(1);
+                written_back.push((any.clone(), r.solution.clone().filter(|_| solved)));
             }
         }
-    }
+        let proof_line = r.proof.as_ref().map(super::proof::line);
+        let mut emit = || -> std::io::Result<()> {
+            if r.status == "error" && !run.json {
+                out.flush()?;
+                eprintln!("gridsat: {}", r.error.as_deref().unwrap_or(""));
+                Ok(())
+            } else if run.format.is_some() {
+                eprintln!("{}", headline(&r, mode));
+                if let Some(l) = &proof_line {
+                    eprintln!("{l}");
+                }
+                Ok(())
+            } else if run.json && r.status == "error" {
+                writeln!(out, "{}", error_json(&r))
+            } else if run.json {
+                serde_json::to_writer(&mut out, &r)?;
+                writeln!(out)
+            } else {
+                writeln!(out, "{}", headline(&r, mode))?;
+                if let Some(forced) = &r.forced_cells {
+                    writeln!(out, "forced cells ({}): {}", forced.len(), forced.join(" "))?;
+                }
+                if let Some(l) = &proof_line {
+                    writeln!(out, "{l}")?;
+                }
+                write!(out, "{}", r.text)?;
+                if !r.text.is_empty() {
+                    writeln!(out)?;
+                }
+                Ok(())
+            }
+        };
+        let res = match &bar {
+            Some(b) => b.suspend(&mut emit),
+            None => emit(),
+        };
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+        written(res)
+    };
+    batch::run(puzzles, jobs, work, write)?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }
     if let Some(f) = &run.format {
         let items: Vec<(&AnyPuzzle, Option<&Vec<Vec<i64>>>)> =
-            written.iter().map(|(p, s)| (*p, s.as_ref())).collect();
-        let doc = crate::kinds::write_solutions(f, &items).map_err(crate::error::Error::Usage)?;
-        if let Err(e) = out.write_all(doc.as_bytes()) {
-            if e.kind() != std::io::ErrorKind::BrokenPipe {
-                return Err(crate::error::Error::Usage(format!(
-                    "cannot write output: {e}"
-                )));
-            }
+            written_back.iter().map(|(p, s)| (p, s.as_ref())).collect();
+        if !items.is_empty() {
+            let doc = crate::kinds::write_solutions(f, &items).map_err(Error::Usage)?;
+            written(out.write_all(doc.as_bytes()))?;
         }
     }
     let secs = start.elapsed().as_secs_f64();
+    let total = tally.total;
     if total > 1 {
         let rate = if secs > 0.0 { total as f64 / secs } else { 0.0 };
+        let Tally {
+            unique,
+            multiple,
+            none,
+            solved,
+            ..
+        } = tally;
+        let trouble = tally.trouble();
         let line = match mode {
             Mode::Verdict { .. } | Mode::Count(_) if solved == 0 => format!(
-                "summary: {total} puzzles: {unique} unique, {multiple} multiple, {none} none in {secs:.3} s ({rate:.0} puzzles/s)"
+                "summary: {total} puzzles: {unique} unique, {multiple} multiple, {none} none{trouble} in {secs:.3} s ({rate:.0} puzzles/s)"
             ),
-            _ => format!("summary: {total} puzzles: {solved} solved, {none} none in {secs:.3} s ({rate:.0} puzzles/s)"),
+            _ => format!("summary: {total} puzzles: {solved} solved, {none} none{trouble} in {secs:.3} s ({rate:.0} puzzles/s)"),
         };
         if run.json || run.format.is_some() {
             eprintln!("{line}");
@@ -312,5 +483,5 @@ pub fn run_batch(
         }
     }
     let _ = out.flush();
-    Ok(if multiple > 0 || none > 0 { 1 } else { 0 })
+    Ok(tally.code)
 }

@@ -1,0 +1,479 @@
+//! Batches: the puzzles of the files one at a time ([`Puzzles`]: each kind's streaming reader cuts
+//! a file into puzzles as its lines come), one function run per puzzle on `--jobs` threads, and
+//! one writer that gets the results in input order ([`run`]: a reorder buffer keyed by sequence
+//! number, bounded so that memory stays that of a few puzzles). `--timeout` is a [`Watchdog`]
+//! that raises each puzzle's [`Stop`] flag when its time is up.
+//!
+//! A hook that adds per-puzzle work (pictures, proofs, another backend) goes into the work
+//! function of its verb (`report::analyze_input`, `explain::one_input`), and its output into
+//! that verb's writer: one line each.
+
+use super::args::{InputArgs, RunArgs};
+use crate::error::{Error, InputError, Result};
+use crate::kinds::{self, AnyPuzzle, AnyReader, ReadOptions};
+use crate::puzzle::Kind;
+use crate::records::PuzzleReader;
+use crate::solver::{SolverChoice, Stop};
+use std::collections::{BTreeMap, VecDeque};
+use std::io::BufRead;
+use std::sync::mpsc::{channel, sync_channel};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+/// One puzzle of a batch, or the error in its place.
+pub struct Input {
+    /// The file as named in messages (`<stdin>` for `-`).
+    pub file: Arc<str>,
+    /// 1-based place in the file (a bad puzzle takes a place too; 0 for the file as a whole).
+    pub index: usize,
+    pub puzzle: std::result::Result<AnyPuzzle, Error>,
+}
+
+/// The puzzles of every file, read as they are needed.
+pub struct Puzzles {
+    files: VecDeque<String>,
+    kind: Option<Kind>,
+    opts: ReadOptions,
+    /// The file being read.
+    current: Option<Current>,
+    ready: VecDeque<Input>,
+}
+
+struct Current {
+    label: Arc<str>,
+    source: Box<dyn BufRead + Send>,
+    reader: AnyReader,
+    /// The kind was guessed from the content: errors say so.
+    guessed: Option<Kind>,
+    /// Lines read ahead to guess the kind, not yet given to the reader.
+    head: VecDeque<String>,
+    line: usize,
+    index: usize,
+    pending_cr: bool,
+    done: bool,
+}
+
+impl Puzzles {
+    pub fn new(input: &InputArgs) -> Result<Puzzles> {
+        Ok(Puzzles {
+            files: input.files.iter().cloned().collect(),
+            kind: super::parse_kind(&input.read.kind)?,
+            opts: super::read_options(&input.read)?,
+            current: None,
+            ready: VecDeque::new(),
+        })
+    }
+
+    /// Opens the next file; a file that cannot be read is an error in its place. A puzz.link
+    /// URL that names no file is read as the text of a file (see [`super::input`]).
+    fn open(&mut self) -> bool {
+        let Some(file) = self.files.pop_front() else {
+            return false;
+        };
+        let label: Arc<str> = if file == "-" {
+            "<stdin>".into()
+        } else {
+            file.as_str().into()
+        };
+        let source: Box<dyn BufRead + Send> = if file == "-" {
+            Box::new(std::io::BufReader::new(std::io::stdin()))
+        } else if super::is_url_argument(&file) {
+            Box::new(std::io::Cursor::new(file.clone().into_bytes()))
+        } else {
+            match std::fs::File::open(&file) {
+                Ok(f) => Box::new(std::io::BufReader::with_capacity(1 << 16, f)),
+                Err(e) => {
+                    self.ready.push_back(Input {
+                        file: label,
+                        index: 0,
+                        puzzle: Err(Error::Usage(format!("cannot read {file}: {e}"))),
+                    });
+                    return true;
+                }
+            }
+        };
+        let mut cur = Current {
+            label: label.clone(),
+            source,
+            reader: AnyReader::new(Kind::Sudoku, &label, &self.opts),
+            guessed: None,
+            head: VecDeque::new(),
+            line: 0,
+            index: 0,
+            pending_cr: false,
+            done: false,
+        };
+        let kind = match self.kind.or_else(|| kinds::by_extension(&file)) {
+            Some(k) => k,
+            None => {
+                // Read the file's first MiB (whole lines) to guess its kind from the content.
+                let mut head = String::new();
+                let mut complete = false;
+                while head.len() < kinds::DETECT_BYTES {
+                    match cur.next_line() {
+                        Ok(Some(l)) => {
+                            head.push_str(&l);
+                            head.push('\n');
+                            cur.head.push_back(l);
+                        }
+                        Ok(None) => {
+                            complete = true;
+                            break;
+                        }
+                        Err(e) => {
+                            cur.head.clear();
+                            cur.done = true;
+                            self.ready.push_back(e);
+                            break;
+                        }
+                    }
+                }
+                let k = kinds::detect(&file, &head, complete);
+                cur.guessed = Some(k);
+                k
+            }
+        };
+        cur.reader = AnyReader::new(kind, &label, &self.opts);
+        if self.kind.is_none() {
+            // Not named with --kind: a file of URLs may hold any genre.
+            cur.reader = cur.reader.any_genre();
+        }
+        self.current = Some(cur);
+        true
+    }
+}
+
+impl Current {
+    /// The next line of the file (a line ends with `\n`, `\r\n` or a lone `\r`), or the error
+    /// that ends the file (not text, or not readable).
+    fn next_line(&mut self) -> std::result::Result<Option<String>, Input> {
+        let mut buf = Vec::new();
+        let mut any = false;
+        loop {
+            let avail = match self.source.fill_buf() {
+                Ok(a) => a,
+                Err(e) => {
+                    return Err(self.fault(Error::Usage(format!("cannot read {}: {e}", self.label))))
+                }
+            };
+            if avail.is_empty() {
+                break;
+            }
+            if self.pending_cr {
+                self.pending_cr = false;
+                if avail[0] == b'\n' {
+                    self.source.consume(1);
+                    continue;
+                }
+            }
+            any = true;
+            match avail.iter().position(|&b| b == b'\n' || b == b'\r') {
+                Some(k) => {
+                    buf.extend_from_slice(&avail[..k]);
+                    self.pending_cr = avail[k] == b'\r';
+                    self.source.consume(k + 1);
+                    break;
+                }
+                None => {
+                    buf.extend_from_slice(avail);
+                    let n = avail.len();
+                    self.source.consume(n);
+                }
+            }
+        }
+        if !any {
+            return Ok(None);
+        }
+        self.line += 1;
+        if self.line == 1 && buf.starts_with("\u{feff}".as_bytes()) {
+            buf.drain(..3);
+        }
+        match String::from_utf8(buf) {
+            Ok(s) => Ok(Some(s)),
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                let good = String::from_utf8_lossy(&e.as_bytes()[..at]);
+                let col = good.chars().count() + 1;
+                let m = format!(
+                    "not a text file: byte 0x{:02x} is not UTF-8 (puzzle files are text)",
+                    e.as_bytes()[at]
+                );
+                let err = InputError::new(&self.label, self.line, col, m);
+                Err(self.fault(Error::Input(err)))
+            }
+        }
+    }
+
+    /// An error that ends the file, in the next place.
+    fn fault(&mut self, e: Error) -> Input {
+        self.done = true;
+        self.index += 1;
+        Input {
+            file: self.label.clone(),
+            index: self.index,
+            puzzle: Err(e),
+        }
+    }
+
+    /// Reads on until the reader hands back something (or the file ends).
+    fn fill(&mut self, ready: &mut VecDeque<Input>) {
+        let mut out = Vec::new();
+        while out.is_empty() && !self.done {
+            let line = match self.head.pop_front() {
+                Some(l) => Some(l),
+                None => match self.next_line() {
+                    Ok(l) => l,
+                    Err(e) => {
+                        ready.push_back(e);
+                        return;
+                    }
+                },
+            };
+            match line {
+                Some(l) => {
+                    let ln = self.line - self.head.len();
+                    self.reader.line(ln, &l, &mut out);
+                }
+                None => {
+                    self.reader.end(&mut out);
+                    self.done = true;
+                }
+            }
+        }
+        for item in out {
+            self.index += 1;
+            let puzzle = item.map_err(|mut e| {
+                if let Some(k) = self.guessed.filter(|_| !self.reader.reads_urls()) {
+                    e.message.push_str(&kinds::guess_note(k));
+                }
+                Error::Input(e)
+            });
+            ready.push_back(Input {
+                file: self.label.clone(),
+                index: self.index,
+                puzzle,
+            });
+        }
+    }
+}
+
+impl Iterator for Puzzles {
+    type Item = Input;
+
+    fn next(&mut self) -> Option<Input> {
+        loop {
+            if let Some(i) = self.ready.pop_front() {
+                return Some(i);
+            }
+            match &mut self.current {
+                Some(cur) if !cur.done => cur.fill(&mut self.ready),
+                _ => {
+                    self.current = None;
+                    if !self.open() {
+                        return None;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `-j N`: the number of threads that run the work (every core when not given).
+pub fn jobs(asked: Option<usize>) -> Result<usize> {
+    match asked {
+        Some(0) => Err(Error::Usage("--jobs must be at least 1".into())),
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+/// `--timeout` (or its older name `--solver-timeout`): a positive, finite number of seconds.
+pub fn timeout(run: &RunArgs) -> Result<Option<Duration>> {
+    let Some(t) = run.timeout else {
+        return Ok(None);
+    };
+    match Duration::try_from_secs_f64(t) {
+        Ok(d) if t > 0.0 && t.is_finite() => Ok(Some(d)),
+        _ => Err(Error::Usage(format!(
+            "--timeout (or --solver-timeout) must be a positive, finite number of seconds, got {t} (leave it out for no limit)"
+        ))),
+    }
+}
+
+/// Runs `work` on every item of `items` on `jobs` threads and gives each result to `write` in
+/// the items' order. `write` returns false to stop the batch (the output was closed). With one
+/// job everything runs on the calling thread.
+pub fn run<T, R, W, O>(
+    items: impl Iterator<Item = T> + Send,
+    jobs: usize,
+    work: W,
+    mut write: O,
+) -> Result<()>
+where
+    T: Send,
+    R: Send,
+    W: Fn(&T) -> R + Sync,
+    O: FnMut(T, R) -> Result<bool>,
+{
+    if jobs <= 1 {
+        for item in items {
+            let r = work(&item);
+            if !write(item, r)? {
+                break;
+            }
+        }
+        return Ok(());
+    }
+    // At most `ahead` items between the reader and the writer: the reorder buffer stays small
+    // even when one puzzle takes long and the others run on.
+    let ahead = 4 * jobs;
+    let (credit_tx, credit_rx) = sync_channel::<()>(ahead);
+    for _ in 0..ahead {
+        let _ = credit_tx.send(());
+    }
+    let (job_tx, job_rx) = sync_channel::<(usize, T)>(ahead);
+    let job_rx = Mutex::new(job_rx);
+    let (done_tx, done_rx) = channel::<(usize, T, R)>();
+    std::thread::scope(|s| {
+        s.spawn(move || {
+            for (seq, item) in items.enumerate() {
+                if credit_rx.recv().is_err() || job_tx.send((seq, item)).is_err() {
+                    break;
+                }
+            }
+        });
+        for _ in 0..jobs {
+            let done_tx = done_tx.clone();
+            let (job_rx, work) = (&job_rx, &work);
+            s.spawn(move || loop {
+                let next = job_rx.lock().map(|rx| rx.recv());
+                let Ok(Ok((seq, item))) = next else { break };
+                let r = work(&item);
+                if done_tx.send((seq, item, r)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(done_tx);
+        let mut waiting: BTreeMap<usize, (T, R)> = BTreeMap::new();
+        let mut next = 0;
+        let mut result = Ok(());
+        'out: for (seq, item, r) in done_rx.iter() {
+            waiting.insert(seq, (item, r));
+            while let Some((item, r)) = waiting.remove(&next) {
+                next += 1;
+                match write(item, r) {
+                    Ok(true) => {
+                        let _ = credit_tx.send(());
+                    }
+                    Ok(false) => break 'out,
+                    Err(e) => {
+                        result = Err(e);
+                        break 'out;
+                    }
+                }
+            }
+        }
+        // Stop the reader and the workers (they see closed channels).
+        drop(credit_tx);
+        drop(done_rx);
+        if let Ok(rx) = job_rx.lock() {
+            while rx.try_recv().is_ok() {}
+        }
+        result
+    })
+}
+
+/// Raises each registered [`Stop`] flag when its deadline passes (the clock of `--timeout`;
+/// the library has none).
+pub struct Watchdog {
+    limit: Duration,
+    shared: Arc<(Mutex<WatchState>, Condvar)>,
+}
+
+#[derive(Default)]
+struct WatchState {
+    armed: BTreeMap<u64, (Instant, Stop)>,
+    next_id: u64,
+    closed: bool,
+}
+
+impl Watchdog {
+    /// A watchdog giving each puzzle `limit`, with its thread.
+    pub fn start(limit: Duration) -> Watchdog {
+        let shared: Arc<(Mutex<WatchState>, Condvar)> = Arc::default();
+        let s = shared.clone();
+        std::thread::spawn(move || {
+            let (lock, cv) = &*s;
+            let Ok(mut st) = lock.lock() else { return };
+            while !st.closed {
+                let now = Instant::now();
+                st.armed.retain(|_, (deadline, stop)| {
+                    if *deadline <= now {
+                        stop.raise();
+                        false
+                    } else {
+                        true
+                    }
+                });
+                let wait = st
+                    .armed
+                    .values()
+                    .map(|(d, _)| d.saturating_duration_since(now))
+                    .min()
+                    .unwrap_or(Duration::from_secs(3600));
+                st = match cv.wait_timeout(st, wait) {
+                    Ok((g, _)) => g,
+                    Err(_) => return,
+                };
+            }
+        });
+        Watchdog { limit, shared }
+    }
+
+    /// The time each puzzle gets.
+    pub fn limit(&self) -> Duration {
+        self.limit
+    }
+
+    /// Runs `f` with a choice that stops when the time is up.
+    pub fn watch<R>(&self, base: &SolverChoice, f: impl FnOnce(&SolverChoice) -> R) -> R {
+        let stop = Stop::new();
+        let choice = base.until(&stop);
+        let (lock, cv) = &*self.shared;
+        let id = lock.lock().map(|mut st| {
+            let id = st.next_id;
+            st.next_id += 1;
+            st.armed.insert(id, (Instant::now() + self.limit, stop));
+            id
+        });
+        cv.notify_all();
+        let r = f(&choice);
+        if let (Ok(id), Ok(mut st)) = (id, lock.lock()) {
+            st.armed.remove(&id);
+        }
+        r
+    }
+}
+
+impl Drop for Watchdog {
+    fn drop(&mut self) {
+        let (lock, cv) = &*self.shared;
+        if let Ok(mut st) = lock.lock() {
+            st.closed = true;
+        }
+        cv.notify_all();
+    }
+}
+
+/// Runs `f` under the watchdog when there is one.
+pub fn timed<R>(
+    watchdog: Option<&Watchdog>,
+    base: &SolverChoice,
+    f: impl FnOnce(&SolverChoice) -> R,
+) -> R {
+    match watchdog {
+        Some(w) => w.watch(base, f),
+        None => f(base),
+    }
+}
