@@ -386,7 +386,9 @@ fn external_solver_errors_are_clear() {
         .stderr(contains(
             "solver command `no-such-solver-gridsat` was not found",
         ));
+    // A solver past the time limit: that puzzle is unknown (exit 1), and the batch goes on.
     let slow = script(dir.path(), "slow.sh", "sleep 5");
+    let started = std::time::Instant::now();
     gridsat()
         .args([
             "solve",
@@ -397,8 +399,15 @@ fn external_solver_errors_are_clear() {
             "0.2",
         ])
         .assert()
-        .code(2)
-        .stderr(contains("did not answer within 0.2 s"));
+        .code(1)
+        .stdout(contains(
+            "#5 (sudoku 9x9, boxes 3x3, 22 givens): unknown: no answer within the time limit (0.2 s;",
+        ))
+        .stdout(contains("summary: 5 puzzles: 0 unique, 0 multiple, 0 none, 5 unknown in"));
+    assert!(
+        started.elapsed().as_secs_f64() < 4.5,
+        "the slow solver was not stopped"
+    );
     let garbage = script(dir.path(), "garbage.sh", "echo hello; echo oops >&2");
     gridsat()
         .args(["solve", &p("9x9.txt"), "--solver", &garbage])
@@ -430,7 +439,17 @@ fn external_solver_errors_are_clear() {
         ])
         .assert()
         .code(2)
-        .stderr(contains("--solver-timeout must be a positive number"));
+        .stderr(contains(
+            "--timeout (or --solver-timeout) must be a positive, finite number of seconds, got 0",
+        ));
+    // `inf` would never fire: refused too.
+    gridsat()
+        .args(["solve", &p("9x9.txt"), "--solver-timeout", "inf"])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "must be a positive, finite number of seconds, got inf",
+        ));
 }
 
 #[test]
@@ -471,16 +490,46 @@ fn bad_input_names_file_line_and_column() {
             .args(["solve", file])
             .assert()
             .code(2)
-            .stdout("")
             .stderr(contains(format!("{file}{message}")));
     }
-    // A bad puzzle anywhere in a batch: no partial answer.
-    let mixed = write("mixed.txt", &format!("{line}\n{}\n", &line[..80]));
+    // A bad puzzle in a batch is reported in its place, and the others are answered.
+    let mixed = write("mixed.txt", &format!("{line}\n{}\n{line}\n", &line[..80]));
     gridsat()
         .args(["solve", &mixed])
         .assert()
         .code(2)
-        .stdout("");
+        .stdout(contains(
+            "mixed.txt #1 (sudoku 9x9, boxes 3x3, 30 givens): unique",
+        ))
+        .stdout(contains(
+            "mixed.txt #3 (sudoku 9x9, boxes 3x3, 30 givens): unique",
+        ))
+        .stdout(contains(
+            "summary: 3 puzzles: 2 unique, 0 multiple, 0 none, 1 error in",
+        ))
+        .stderr(contains(
+            "mixed.txt:2:1: a one-line puzzle needs a square number of cells",
+        ));
+    let out = gridsat()
+        .args(["solve", "--json", &mixed, "no/such/file.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let objs = json_lines(&String::from_utf8(out.stdout).unwrap());
+    let status: Vec<&str> = objs.iter().map(|o| o["status"].as_str().unwrap()).collect();
+    assert_eq!(status, ["unique", "error", "unique", "error"]);
+    assert_eq!(
+        (
+            objs[1]["index"].as_u64(),
+            objs[1]["line"].as_u64(),
+            objs[1]["col"].as_u64()
+        ),
+        (Some(2), Some(2), Some(1))
+    );
+    assert!(objs[3]["error"]
+        .as_str()
+        .unwrap()
+        .contains("cannot read no/such/file.txt"));
 }
 
 #[test]

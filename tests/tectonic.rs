@@ -518,7 +518,7 @@ fn takuzu_records_with_regions_under_rules_are_not_tectonic() {
         let p = dir.path().join(name);
         std::fs::write(&p, &text).unwrap();
         let p = p.to_str().unwrap();
-        assert_eq!(detect(p, &text), kind, "{name}");
+        assert_eq!(detect(p, &text, true), kind, "{name}");
         gridsat()
             .args(["check", "--no-progress", p])
             .assert()
