@@ -477,9 +477,14 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut missed: Vec<u64> = Vec::new();
-    for i in 0..a.count {
-        let seed = a.seed.wrapping_add(i as u64);
-        let g = match one(&plan, seed)? {
+    // Puzzle i uses seed + i whatever thread makes it, so the output is the same for any -j.
+    let seeds = (0..a.count).map(|i| (i, a.seed.wrapping_add(i as u64)));
+    let work = |&(_, seed): &(usize, u64)| one(&plan, seed);
+    let write = |(i, seed): (usize, u64), made: Result<Made>| -> Result<bool> {
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+        let g = match made? {
             Made::Puzzle(g) => g,
             Made::Missed(why) => {
                 let say = || eprintln!("gridsat: puzzle {} (seed {seed}): {why}", i + 1);
@@ -488,10 +493,7 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
                     None => say(),
                 }
                 missed.push(seed);
-                if let Some(b) = &bar {
-                    b.inc(1);
-                }
-                continue;
+                return Ok(true);
             }
         };
         let written = if a.with_solution || a.format.is_some() {
@@ -531,17 +533,9 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
             }
             (None, _) => write!(out, "{}", g.text()),
         };
-        if let Err(e) = res {
-            if e.kind() == std::io::ErrorKind::BrokenPipe {
-                return Ok(0);
-            }
-            return Err(Error::Usage(format!("cannot write output: {e}")));
-        }
-        let _ = out.flush();
-        if let Some(b) = &bar {
-            b.inc(1);
-        }
-    }
+        super::report::written(res.and_then(|_| out.flush()))
+    };
+    super::batch::run(seeds, super::batch::jobs(a.jobs)?, work, write)?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }
