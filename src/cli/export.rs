@@ -97,8 +97,17 @@ fn write_dimacs<P: Puzzle>(
     }
     header.extend(model.givens.iter().map(|g| g.comment()));
     let (f, units) = exported(&model);
+    if f.num_clauses() > MAX_EXPORT_CLAUSES {
+        return Err(std::io::Error::other(format!(
+            "the CNF has {} clauses, more than gridsat writes ({MAX_EXPORT_CLAUSES})",
+            f.num_clauses()
+        )));
+    }
     write_cnf(&f, &header, &units, out)
 }
+
+/// The most clauses `dimacs` writes (a CNF of that size is already gigabytes of text).
+pub const MAX_EXPORT_CLAUSES: usize = 20_000_000;
 
 /// `gridsat dimacs FILE`.
 pub fn dimacs(a: &DimacsArgs) -> Result<i32> {
@@ -106,6 +115,20 @@ pub fn dimacs(a: &DimacsArgs) -> Result<i32> {
         return Err(Error::Usage("dimacs takes one puzzle file".into()));
     }
     let (file, p) = pick(load(&a.input)?, a.index)?;
+    if let AnyPuzzle::Takuzu(t) = &p {
+        let eager = t
+            .rules
+            .encoding
+            .unwrap_or(crate::takuzu::DistinctEncoding::Eager)
+            == crate::takuzu::DistinctEncoding::Eager;
+        let n = t.eager_distinct_clauses();
+        if eager && n > MAX_EXPORT_CLAUSES as u64 {
+            return Err(Error::Usage(format!(
+                "{file} #{}: the distinct-lines rule of a {}x{} Takuzu takes about {n} clauses in the CNF, more than gridsat writes ({MAX_EXPORT_CLAUSES}); export it without that rule (--distinct-encoding lazy, which the solver adds as needed) or without distinct lines (--no-distinct-lines)",
+                a.index, t.width, t.height
+            )));
+        }
+    }
     let res = match &a.output {
         Some(path) => std::fs::File::create(path)
             .and_then(

@@ -280,18 +280,30 @@ fn analyze_input(
 }
 
 /// The JSON Lines object for an error in a puzzle's place: where, and what went wrong.
-fn error_json(r: &Report) -> serde_json::Value {
-    let mut m = serde_json::Map::new();
-    m.insert("file".into(), r.file.clone().into());
-    m.insert("index".into(), r.index.into());
-    m.insert("status".into(), "error".into());
-    m.insert("error".into(), r.error.clone().unwrap_or_default().into());
-    if let (Some(l), Some(c)) = (r.line, r.col) {
-        m.insert("line".into(), l.into());
-        m.insert("col".into(), c.into());
-    }
-    m.insert("time_ms".into(), r.time_ms.into());
-    m.into()
+#[derive(Serialize)]
+struct ErrorRecord<'a> {
+    file: &'a str,
+    index: usize,
+    status: &'static str,
+    error: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    col: Option<usize>,
+    time_ms: f64,
+}
+
+fn error_json(r: &Report) -> String {
+    let rec = ErrorRecord {
+        file: &r.file,
+        index: r.index,
+        status: "error",
+        error: r.error.as_deref().unwrap_or(""),
+        line: r.line,
+        col: r.col,
+        time_ms: r.time_ms,
+    };
+    serde_json::to_string(&rec).unwrap_or_default()
 }
 
 /// What a batch saw, for the summary line and the exit code.

@@ -15,7 +15,9 @@ pub fn write_cnf(
     units: &[Lit],
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let mut buf = String::with_capacity(16 * f.num_clauses() + 64);
+    // Written as it goes (a big formula is never held twice in memory).
+    let mut out = io::BufWriter::with_capacity(1 << 16, out);
+    let mut buf = String::new();
     for h in header {
         for line in h.lines() {
             let _ = writeln!(buf, "c {line}");
@@ -25,6 +27,10 @@ pub fn write_cnf(
         let _ = writeln!(buf, "c variable map: c var <number> <name>");
         for (v, name) in f.names() {
             let _ = writeln!(buf, "c var {} {}", v.dimacs(), name);
+            if buf.len() > 1 << 16 {
+                out.write_all(buf.as_bytes())?;
+                buf.clear();
+            }
         }
     }
     let _ = writeln!(
@@ -38,11 +44,16 @@ pub fn write_cnf(
             let _ = write!(buf, "{} ", l.to_dimacs());
         }
         buf.push_str("0\n");
+        if buf.len() > 1 << 16 {
+            out.write_all(buf.as_bytes())?;
+            buf.clear();
+        }
     }
     for u in units {
         let _ = writeln!(buf, "{} 0", u.to_dimacs());
     }
-    out.write_all(buf.as_bytes())
+    out.write_all(buf.as_bytes())?;
+    out.flush()
 }
 
 /// Writes a model as a SAT-competition solver answers: `s SATISFIABLE`, then the value of every
@@ -174,7 +185,16 @@ pub fn read_answer(text: &str, num_vars: usize) -> Result<Answer, AnswerError> {
     }
 }
 
-/// Reads a DIMACS CNF (`p cnf V C` header, clauses ended by 0, `c` comments).
+/// The most variables a `p cnf` header may declare (`gridsat sat` and every reader of DIMACS
+/// here): checked before anything is allocated.
+pub const MAX_VARS: usize = 10_000_000;
+
+/// The most clauses a `p cnf` header may declare.
+pub const MAX_CLAUSES: usize = 100_000_000;
+
+/// Reads a DIMACS CNF (`p cnf V C` header, clauses ended by 0, `c` comments). A line starting
+/// with `%` ends the formula (the SATLIB benchmarks end with `%` and a lone `0`, which is no
+/// empty clause). The header's counts are held to [`MAX_VARS`] and [`MAX_CLAUSES`].
 pub fn read_cnf(text: &str) -> Result<Formula, AnswerError> {
     let err = |line: usize, col: usize, message: String| AnswerError { line, col, message };
     let mut f = Formula::without_names();
@@ -183,7 +203,10 @@ pub fn read_cnf(text: &str) -> Result<Formula, AnswerError> {
     for (i, line) in text.lines().enumerate() {
         let ln = i + 1;
         let t = line.trim();
-        if t.is_empty() || t.starts_with('c') || t.starts_with('%') {
+        if t.starts_with('%') {
+            break;
+        }
+        if t.is_empty() || t.starts_with('c') {
             continue;
         }
         if let Some(rest) = t.strip_prefix("p ") {
@@ -192,8 +215,22 @@ pub fn read_cnf(text: &str) -> Result<Formula, AnswerError> {
                 .then(|| Some((w[1].parse::<usize>().ok()?, w[2].parse::<usize>().ok()?)))
                 .flatten();
             let Some((v, c)) = nums else {
-                return Err(err(ln, 1, "expected `p cnf VARIABLES CLAUSES`".into()));
+                return Err(err(
+                    ln,
+                    1,
+                    "expected `p cnf VARIABLES CLAUSES` (whole numbers)".into(),
+                ));
             };
+            if v > MAX_VARS || c > MAX_CLAUSES {
+                return Err(err(
+                    ln,
+                    1,
+                    format!("`p cnf {v} {c}` is larger than gridsat reads ({MAX_VARS} variables, {MAX_CLAUSES} clauses)"),
+                ));
+            }
+            if declared.is_some() {
+                return Err(err(ln, 1, "a second `p cnf` header".into()));
+            }
             while f.num_vars() < v {
                 f.new_var();
             }
@@ -278,6 +315,24 @@ mod tests {
         assert_eq!(cs, vec![vec![1, -2], vec![3]]);
         assert!(read_cnf("1 2 0\n").is_err());
         assert_eq!(read_cnf("p cnf 1 1\n2 0\n").unwrap_err().col, 1);
+    }
+
+    #[test]
+    fn a_satlib_trailer_ends_the_formula_and_headers_have_limits() {
+        let f = read_cnf("p cnf 3 2\n1 -3 0\n2 3 -1 0\n%\n0\n\n").unwrap();
+        assert_eq!(f.num_clauses(), 2, "the 0 after % is no empty clause");
+        for huge in [
+            "p cnf 1000000000000000000 1\n1 0\n",
+            "p cnf 2147483648 1\n",
+            "p cnf 3 4294967295000\n",
+        ] {
+            let e = read_cnf(huge).unwrap_err();
+            assert!(
+                e.message.contains("larger than gridsat reads"),
+                "{huge}: {}",
+                e.message
+            );
+        }
     }
 
     #[test]

@@ -146,6 +146,19 @@ pub struct Takuzu {
     pub rules: Rules,
 }
 
+impl Takuzu {
+    /// About how many clauses the eager distinct-lines rule takes (`2n+1` per pair of equal-length
+    /// lines, models/takuzu.md), without building it: `dimacs` refuses what it cannot write.
+    pub fn eager_distinct_clauses(&self) -> u64 {
+        if !self.rules.distinct_lines {
+            return 0;
+        }
+        let (w, h) = (self.width as u64, self.height as u64);
+        let pairs = |n: u64| n * n.saturating_sub(1) / 2;
+        pairs(h) * (2 * w + 1) + pairs(w) * (2 * h + 1)
+    }
+}
+
 /// A filled grid, row-major 0/1.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grid(pub Vec<u8>);
