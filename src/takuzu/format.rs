@@ -704,6 +704,14 @@ fn one_line(
     let (cells, pos) = token_cells(file, ln, col, body)?;
     let (w, h) = match dims {
         Some((w, h)) => {
+            if w > MAX_SIDE || h > MAX_SIDE {
+                return Err(InputError::new(
+                    file,
+                    ln,
+                    col0,
+                    format!("a {w}x{h} grid is larger than gridsat reads ({MAX_SIDE} a side)"),
+                ));
+            }
             if w * h != cells.len() {
                 return Err(InputError::new(
                     file,
@@ -1453,6 +1461,20 @@ mod tests {
         assert_eq!(e.line, 1);
         let e = read("[{\"boardStr\": 1}").unwrap_err();
         assert!(e.message.contains("JSON"));
+        // Sizes past the limit are refused before anything is multiplied or allocated.
+        let e = read("{\"w\": 18446744073709551615, \"h\": 2, \"givens\": \"..\"}\n").unwrap_err();
+        assert!(
+            e.message.contains("larger than gridsat reads"),
+            "{}",
+            e.message
+        );
+        let e = read("4294967296 6\n").unwrap_err();
+        assert_eq!((e.line, e.col), (1, 1));
+        assert!(
+            e.message.contains("larger than gridsat reads"),
+            "{}",
+            e.message
+        );
     }
 
     #[test]

@@ -84,14 +84,24 @@ fn size_attr(file: &str, el: &Element, key: &str) -> Result<usize, InputError> {
             format!("<Puzzle> needs a {key} attribute (a whole number of cells)"),
         )
     })?;
-    v.trim().parse().map_err(|_| {
+    let n: usize = v.trim().parse().map_err(|_| {
         InputError::new(
             file,
             el.at.0,
             el.at.1,
             format!("<Puzzle {key}=\"{v}\">: expected a whole number of cells"),
         )
-    })
+    })?;
+    let limit = crate::tectonic::MAX_SIDE;
+    if n == 0 || n > limit {
+        return Err(InputError::new(
+            file,
+            el.at.0,
+            el.at.1,
+            format!("<Puzzle {key}=\"{v}\">: a Tectonic is 1 to {limit} cells wide and high"),
+        ));
+    }
+    Ok(n)
 }
 
 fn cell(file: &str, el: &Element, p: &mut Open) -> Result<(), InputError> {
