@@ -444,3 +444,19 @@ pub fn write_solutions(
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_one_line_file_seen_in_part_is_still_sudoku() {
+        // 2,500 puzzle lines without a blank line: a "grid" too tall for any Numberlink, so the
+        // first MiB must not pass for one.
+        let line =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+        let head = format!("# comment\n{}", line.repeat(2500));
+        assert_eq!(detect("big.txt", &head, false), Kind::Sudoku);
+        assert_eq!(detect("big.txt", &head, true), Kind::Sudoku);
+    }
+}

@@ -61,19 +61,24 @@ pub fn read_all<R: PuzzleReader>(mut reader: R, text: &str) -> Result<Vec<R::Puz
     feed(&mut reader, text).into_iter().collect()
 }
 
-/// The puzzles of `text` when every puzzle it holds reads cleanly (for detecting a kind by
-/// content). When `complete` is false the text is only a file's beginning, so its last puzzle
-/// may be cut off: that one is not judged.
+/// The puzzles of `text` when it holds at least one and every one reads cleanly (for detecting
+/// a kind by content). When `complete` is false the text is only a file's beginning: the record
+/// it ends in may be cut off, so only the records its lines complete are judged.
 pub fn reads_cleanly<R: PuzzleReader>(
     mut reader: R,
     text: &str,
     complete: bool,
 ) -> Option<Vec<R::Puzzle>> {
-    let mut got = feed(&mut reader, text);
-    if !complete {
-        got.pop();
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut got = Vec::new();
+    for (i, l) in lines(text).enumerate() {
+        reader.line(i + 1, l, &mut got);
     }
-    got.into_iter().collect::<Result<Vec<_>, _>>().ok()
+    if complete {
+        reader.end(&mut got);
+    }
+    let puzzles = got.into_iter().collect::<Result<Vec<_>, _>>().ok()?;
+    (!puzzles.is_empty()).then_some(puzzles)
 }
 
 /// Lines gathered for one record, with the number of the first.
