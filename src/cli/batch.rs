@@ -123,7 +123,7 @@ impl Puzzles {
                         Err(e) => {
                             cur.head.clear();
                             cur.done = true;
-                            self.ready.push_back(e);
+                            self.ready.push_back(*e);
                             break;
                         }
                     }
@@ -146,14 +146,15 @@ impl Puzzles {
 impl Current {
     /// The next line of the file (a line ends with `\n`, `\r\n` or a lone `\r`), or the error
     /// that ends the file (not text, or not readable).
-    fn next_line(&mut self) -> std::result::Result<Option<String>, Input> {
+    fn next_line(&mut self) -> std::result::Result<Option<String>, Box<Input>> {
         let mut buf = Vec::new();
         let mut any = false;
         loop {
             let avail = match self.source.fill_buf() {
                 Ok(a) => a,
                 Err(e) => {
-                    return Err(self.fault(Error::Usage(format!("cannot read {}: {e}", self.label))))
+                    let m = format!("cannot read {}: {e}", self.label);
+                    return Err(Box::new(self.fault(Error::Usage(m))));
                 }
             };
             if avail.is_empty() {
@@ -199,7 +200,7 @@ impl Current {
                     e.as_bytes()[at]
                 );
                 let err = InputError::new(&self.label, self.line, col, m);
-                Err(self.fault(Error::Input(err)))
+                Err(Box::new(self.fault(Error::Input(err))))
             }
         }
     }
@@ -224,7 +225,7 @@ impl Current {
                 None => match self.next_line() {
                     Ok(l) => l,
                     Err(e) => {
-                        ready.push_back(e);
+                        ready.push_back(*e);
                         return;
                     }
                 },

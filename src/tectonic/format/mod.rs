@@ -77,7 +77,7 @@ pub struct Reader {
 enum Inner {
     /// The form is not known yet: the lines so far.
     Undecided(Vec<(usize, String)>),
-    Xml(xml::Reader),
+    Xml(Box<xml::Reader>),
     Grid(grid::Reader),
     JsonLines(usize),
     /// A JSON dataset or a CSV board: every line, read at the end.
@@ -100,7 +100,7 @@ impl Reader {
             .find(|l| !l.trim().is_empty());
         let lead = first?.trim_start();
         if lead.starts_with('<') {
-            return Some(Inner::Xml(xml::Reader::new(&self.file)));
+            return Some(Inner::Xml(Box::new(xml::Reader::new(&self.file))));
         }
         if lead.starts_with('{') || lead.starts_with('[') {
             let object = serde_json::from_str::<serde_json::Value>(lead)
