@@ -51,8 +51,14 @@ fn blocks_over_gnu_parallel_give_the_answers_of_one_run() {
         ))
         .output()
         .unwrap();
-    assert!(sharded.status.success() || sharded.status.code() == Some(1), "{sharded:?}");
+    assert!(
+        sharded.status.success() || sharded.status.code() == Some(1),
+        "{sharded:?}"
+    );
     let (a, b) = (answers(&whole.stdout), answers(&sharded.stdout));
     assert_eq!(a.len(), 5);
-    assert_eq!(a, b, "the sharded run answers every puzzle as one run does, in order");
+    assert_eq!(
+        a, b,
+        "the sharded run answers every puzzle as one run does, in order"
+    );
 }
