@@ -527,8 +527,22 @@ fn takuzu_records_with_regions_under_rules_are_not_tectonic() {
     }
 }
 
+/// A file cut off: the puzzles complete before the cut are answered, then the error at the end.
+fn cut_off(name: &str, text: &str, at: &str, message: &str, answered: usize) {
+    let (_dir, a) = solve_file(name, text);
+    let out = a
+        .code(2)
+        .stderr(predicate::str::contains(format!("{name}:{at}: ")))
+        .stderr(predicate::str::contains(message))
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(out.matches("): unique").count(), answered, "{out}");
+}
+
 #[test]
-fn a_truncated_xml_file_is_an_error_not_a_partial_answer() {
+fn a_truncated_xml_file_answers_its_whole_puzzles_and_is_an_error_at_its_end() {
     let whole = std::fs::read_to_string(path("unique.xml")).unwrap();
     let puzzle = &whole[whole.find("  <Puzzle ").unwrap()..whole.find("</Puzzles>").unwrap()];
     let two = whole.replace(puzzle, &format!("{puzzle}{puzzle}"));
@@ -546,10 +560,11 @@ fn a_truncated_xml_file_is_an_error_not_a_partial_answer() {
         (cut, end)
     };
     let line_of = |text: &str, at: usize| text[..at].lines().count() + 1;
-    // Cut off in the middle of the second puzzle: no answer for the first one either.
+    // Cut off in the middle of the second puzzle: the first is answered, the second is the
+    // error (never a partial answer for a puzzle).
     let second = two.rfind("  <Puzzle ").unwrap();
     let (cut, end) = cut_at(&two, second + puzzle.len() / 2);
-    fails(
+    cut_off(
         "cut.xml",
         &cut,
         &end,
@@ -557,6 +572,7 @@ fn a_truncated_xml_file_is_an_error_not_a_partial_answer() {
             "unexpected end of file: <Puzzle> opened at {}:3 is not closed",
             line_of(&two, second)
         ),
+        1,
     );
     // Cut off inside its only puzzle: the same error, not "holds no <Puzzle>".
     let first = whole.find("  <Puzzle ").unwrap();
@@ -570,13 +586,14 @@ fn a_truncated_xml_file_is_an_error_not_a_partial_answer() {
             line_of(&whole, first)
         ),
     );
-    // Every puzzle closed but </Puzzles> missing.
+    // Every puzzle closed but </Puzzles> missing: both answered, and the file is an error.
     let (cut, end) = cut_at(&two, two.find("</Puzzles>").unwrap());
-    fails(
+    cut_off(
         "root.xml",
         &cut,
         &end,
         "unexpected end of file: <Puzzles> opened at 2:1 is not closed",
+        2,
     );
 }
 
