@@ -27,9 +27,11 @@ pub enum ColorWhen {
 pub const EXIT_CODES: &str = "\
 Exit codes:
   0  solved: the puzzle has a unique solution (or a solution, when uniqueness is not asked)
-  1  no solution, several solutions, a missed generate target, or explain/hint stuck
+  1  no solution, several solutions, unknown (--timeout ran out), a missed generate target,
+     or explain/hint stuck
   2  bad input or usage: the message names the file, line and column
   3  internal error: a solution failed the independent rule checker (please report it)
+  In a batch the exit code is the worst that happened to any puzzle.
   `gridsat sat` answers like a SAT-competition solver instead: 10 satisfiable, 20 unsatisfiable";
 
 #[derive(Subcommand, Debug)]

@@ -377,6 +377,9 @@ fn one(plan: &Plan, seed: u64) -> Result<Made> {
     }
 }
 
+/// A generated puzzle as read back, with its solution's rows when asked.
+type Written = (AnyPuzzle, Option<Vec<Vec<i64>>>);
+
 /// A generated puzzle read back from its text as the kind's reader reads it (so what
 /// `--format` writes is what a file of it holds), with its solution when asked: SAT's, which
 /// the generator proved unique and the rule checker has passed.
@@ -385,7 +388,7 @@ fn read_back(
     g: &Generated,
     opts: &ReadOptions,
     with_solution: bool,
-) -> Result<(AnyPuzzle, Option<Vec<Vec<i64>>>)> {
+) -> Result<Written> {
     let bug = |why: String| Error::Bug(format!("a generated {} puzzle {why}", kind.name()));
     let mut ps = kinds::read("generated", &g.puzzle, kind, opts)
         .map_err(|e| bug(format!("does not read back: {e}")))?;
@@ -479,12 +482,23 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
     let mut missed: Vec<u64> = Vec::new();
     // Puzzle i uses seed + i whatever thread makes it, so the output is the same for any -j.
     let seeds = (0..a.count).map(|i| (i, a.seed.wrapping_add(i as u64)));
-    let work = |&(_, seed): &(usize, u64)| one(&plan, seed);
-    let write = |(i, seed): (usize, u64), made: Result<Made>| -> Result<bool> {
+    // A puzzle is read back (and solved, for --with-solution) by the thread that made it.
+    let work = |&(_, seed): &(usize, u64)| -> Result<(Made, Option<Written>)> {
+        let made = one(&plan, seed)?;
+        let written = match &made {
+            Made::Puzzle(g) if a.with_solution || a.format.is_some() => {
+                Some(read_back(kind, g, &read_opts, a.with_solution)?)
+            }
+            _ => None,
+        };
+        Ok((made, written))
+    };
+    let write = |(i, seed): (usize, u64), made: Result<(Made, Option<Written>)>| -> Result<bool> {
         if let Some(b) = &bar {
             b.inc(1);
         }
-        let g = match made? {
+        let (made, written) = made?;
+        let g = match made {
             Made::Puzzle(g) => g,
             Made::Missed(why) => {
                 let say = || eprintln!("gridsat: puzzle {} (seed {seed}): {why}", i + 1);
@@ -495,11 +509,6 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
                 missed.push(seed);
                 return Ok(true);
             }
-        };
-        let written = if a.with_solution || a.format.is_some() {
-            Some(read_back(kind, &g, &read_opts, a.with_solution)?)
-        } else {
-            None
         };
         let res = match (&written, a.format.as_deref()) {
             (Some((_, rows)), _) if a.json => {

@@ -397,22 +397,26 @@ pub fn run_batch(
     let mut out = BufWriter::new(stdout.lock());
     let mut tally = Tally::default();
     let start = Instant::now();
-    let work = |i: &Input| {
-        analyze_input(
+    let work = |i: &Input| -> std::result::Result<Report, String> {
+        // `--format`: a puzzle its kind cannot write (or whose URL pzprjs cannot hold) ends the
+        // run before it is solved.
+        if let (Some(f), Ok(any)) = (&run.format, &i.puzzle) {
+            crate::kinds::write_solutions(f, &[(any, None)])?;
+        }
+        Ok(analyze_input(
             i,
             mode,
             &choice,
             watchdog.as_ref(),
             text_style,
             proofs.as_ref(),
-        )
+        ))
     };
-    let write = |i: Input, r: Report| -> Result<bool> {
+    let write = |i: Input, r: std::result::Result<Report, String>| -> Result<bool> {
+        let r = r.map_err(Error::Usage)?;
         tally.add(&r);
-        if let Some(f) = &run.format {
+        if run.format.is_some() {
             if let Ok(any) = &i.puzzle {
-                // Checked at the first puzzle, before anything is written.
-                crate::kinds::write_solutions(f, &[(any, None)]).map_err(Error::Usage)?;
                 let solved = matches!(r.status, "unique" | "solved");
                 written_back.push((any.clone(), r.solution.clone().filter(|_| solved)));
             }

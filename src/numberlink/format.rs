@@ -200,7 +200,11 @@ impl Reader {
         if r.is_ok() {
             // Puzzles come back in the order they start: directives before the last one that
             // precedes this start no longer matter.
-            let before = self.directives.iter().filter(|&&(ln, _)| ln < start).count();
+            let before = self
+                .directives
+                .iter()
+                .filter(|&&(ln, _)| ln < start)
+                .count();
             self.directives.drain(..before.saturating_sub(1));
         }
         let own = self
