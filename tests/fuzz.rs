@@ -236,6 +236,58 @@ fn numberlink_reader() {
 }
 
 #[test]
+fn interchange_readers() {
+    // Files of puzz.link URLs (every genre gridsat reads, as pzprjs made them), the datasets'
+    // `quizzes,solutions` CSV, HoDoKu library lines and Numberlink's rule directive, read by
+    // content as the command line reads them.
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pzprjs-urls.txt");
+    let urls: Vec<String> = std::fs::read_to_string(data)
+        .expect("tests/data/pzprjs-urls.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_whitespace().find(|t| t.starts_with("http")))
+        .map(String::from)
+        .collect();
+    let quiz = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let answer =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let hodoku_grid: String = quiz
+        .chars()
+        .zip(answer.chars())
+        .enumerate()
+        .map(|(i, (q, a))| match (q, i % 7) {
+            ('.', 0) => format!("+{a}"),
+            _ => q.to_string(),
+        })
+        .collect();
+    let seeds = vec![
+        ("urls.txt".to_string(), urls.join("\n") + "\n"),
+        (
+            "mixed.txt".to_string(),
+            format!("# genres\n{}\n{}\n", urls[0], urls[urls.len() / 2]),
+        ),
+        (
+            "quizzes.csv".to_string(),
+            format!("quizzes,solutions\n{quiz},{answer}\n{quiz},\n"),
+        ),
+        (
+            "headless.csv".to_string(),
+            format!("1,{quiz},0.5\n2,{quiz},3.1\n"),
+        ),
+        (
+            "library.txt".to_string(),
+            format!(":0000:x:{hodoku_grid}:113 423::\n:0100:5:{quiz}:::\n"),
+        ),
+        (
+            "directive.txt".to_string(),
+            "# numberlink: rules=nikoli\nA.A\n...\nB.B\n\n# numberlink: rules=cover\nAB\nAB\n"
+                .to_string(),
+        ),
+    ];
+    fuzz("interchange", &seeds, 7, read_as(None));
+}
+
+#[test]
 fn detection_by_content() {
     let mut all = Vec::new();
     for k in ["sudoku", "takuzu", "tectonic", "numberlink"] {
