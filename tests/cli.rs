@@ -874,3 +874,93 @@ fn numberlink_files_keep_the_rules_they_were_generated_under() {
     let flow = stdout_of(&["generate", "numberlink", "--size", "5", "--seed", "9"]);
     assert!(!flow.contains("# numberlink:"), "{flow}");
 }
+
+#[test]
+fn interchange_forms_stream_a_bad_record_is_an_error_in_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let f = dir.path().join(name);
+        std::fs::write(&f, text).unwrap();
+        f.display().to_string()
+    };
+    let classic = std::fs::read_to_string(common::puzzle("sudoku/classic.txt")).unwrap();
+    let quiz = classic.trim();
+    // A CSV row, a HoDoKu line and a URL line that do not read: each is one error record, in
+    // its place, and the puzzles around it are answered.
+    let cases = [
+        (
+            write(
+                "rows.csv",
+                &format!("quizzes,solutions\n{quiz},\n{}?,\n{quiz},\n", &quiz[..80]),
+            ),
+            ":3:81: unexpected `?` in the puzzle field",
+        ),
+        (
+            write(
+                "library.txt",
+                &format!(":0000:x:{quiz}:::\n:0000:x:{quiz}:5xy::\n:0000:x:{quiz}:::\n"),
+            ),
+            ":2:91: `5xy` is not a candidate",
+        ),
+        (
+            write(
+                "urls.txt",
+                "https://puzz.link/p?sudoku/4/4/g1k23k3g\nhttps://puzz.link/p?nurikabe/5/5/g\nhttp://pzv.jp/p.html?numlin/5/5/1j2h3m1h2j3\n",
+            ),
+            ":2:21: gridsat does not read pzprjs's `nurikabe` puzzles",
+        ),
+    ];
+    for (file, message) in &cases {
+        let out = gridsat()
+            .args(["check", "--json", "-j", "2", file])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        let objs = json_lines(&String::from_utf8(out.stdout).unwrap());
+        let status: Vec<&str> = objs.iter().map(|o| o["status"].as_str().unwrap()).collect();
+        assert_eq!(status, ["unique", "error", "unique"], "{file}");
+        let error = objs[1]["error"].as_str().unwrap();
+        assert!(error.contains(&format!("{file}{message}")), "{error}");
+    }
+    // A Numberlink rule directive applies to the puzzles after it, read as they come.
+    let f = write(
+        "rules.nl",
+        "AB\nAB\n\n# numberlink: rules=nikoli\nA.A\n\n# numberlink: rules=bad\nAB\nAB\n",
+    );
+    let out = gridsat().args(["check", "--json", &f]).output().unwrap();
+    let objs = json_lines(&String::from_utf8(out.stdout).unwrap());
+    let what: Vec<String> = objs
+        .iter()
+        .map(|o| {
+            o["description"]
+                .as_str()
+                .unwrap_or(o["status"].as_str().unwrap())
+                .to_string()
+        })
+        .collect();
+    assert!(what[0].ends_with("flow rules"), "{what:?}");
+    assert!(what[1].ends_with("nikoli rules"), "{what:?}");
+    assert_eq!(what[2], "error", "{what:?}");
+    assert!(what[3].ends_with("nikoli rules"), "{what:?}");
+}
+
+#[test]
+fn generate_with_solutions_is_the_same_for_any_jobs() {
+    let args = |j: &'static str| {
+        [
+            "generate",
+            "sudoku",
+            "--size",
+            "6",
+            "--count",
+            "4",
+            "--with-solution",
+            "--no-progress",
+            "-j",
+            j,
+        ]
+    };
+    let one = stdout_of(&args("1"));
+    assert_eq!(one.matches("# solution: ").count(), 4, "{one}");
+    assert_eq!(stdout_of(&args("3")), one);
+}
