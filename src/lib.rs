@@ -11,10 +11,12 @@
 //! - [`proof`]: what a DRAT proof of a verdict refutes ("unique", "no solution").
 //! - [`kinds`]: reading any file as puzzles of any kind; [`records`]: reading a file one puzzle
 //!   at a time; [`text`]: comment lines and tokens with their columns, shared by the text formats.
+//! - [`draw`]: pictures (SVG, PNG, PDF) from a vocabulary every kind maps onto.
 //! - [`cli`]: the command line (the binary is a thin wrapper around [`cli::main`]).
 
 pub mod cli;
 pub mod cnf;
+pub mod draw;
 pub mod error;
 pub mod explain;
 pub mod generate;
