@@ -3,6 +3,7 @@
 //! solution ("SAT decides; people's techniques explain": a step that places a wrong value or
 //! removes the true one is a bug).
 
+use crate::draw::{Look, Picture};
 use crate::puzzle::{cell_name, CellValue, Puzzle};
 use serde::Serialize;
 
@@ -20,8 +21,22 @@ pub struct Step {
     pub placements: Vec<CellValue>,
     /// Candidates removed by this step.
     pub eliminations: Vec<CellValue>,
+    /// The links of a chain, in order (chain techniques; empty for the others): each joins
+    /// two candidates, strongly (one of the two is true) or weakly (not both). Pictures draw
+    /// them; the text writes them in Eureka notation.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub links: Vec<Link>,
     /// One line in the form players use (`hidden pair in row 4 removes 7 from r4c9`).
     pub text: String,
+}
+
+/// A link of a chain between two candidates (cell and value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Link {
+    pub from: CellValue,
+    pub to: CellValue,
+    /// True for a strong link (one of the two is true), false for a weak one (not both).
+    pub strong: bool,
 }
 
 impl Step {
@@ -95,6 +110,13 @@ pub trait Explain: Puzzle {
     /// but fallback steps take their value from it.
     fn explain(&self, solution: &Self::Solution, opts: ExplainOptions) -> Explanation;
 
+    /// Pictures of a path from the givens ([`crate::draw`]): one per step, showing the
+    /// position before it with the step drawn on it, then one of the position after the last
+    /// step. `None` for a kind that has no pictures.
+    fn step_pictures(&self, _steps: &[Step], _look: Look) -> Option<Vec<Picture>> {
+        None
+    }
+
     /// Holds steps to the SAT solution: by default [`verify_steps`] on [`Puzzle::rows`]. A kind
     /// whose steps decide more than cell values (Numberlink's links) checks that too.
     fn verify(&self, solution: &Self::Solution, steps: &[Step]) -> Result<(), String> {
@@ -152,6 +174,7 @@ mod tests {
             pattern: vec![],
             placements: vec![],
             eliminations: vec![],
+            links: vec![],
             text: String::new(),
         };
         let steps = [step("a", 1.0), step("b", 3.0), step("a", 1.0)];
@@ -176,6 +199,7 @@ mod tests {
             pattern: vec![],
             placements: vec![cv(0, 0, 1)],
             eliminations: vec![cv(0, 1, 1)],
+            links: vec![],
             text: "r1c1=1".into(),
         };
         assert_eq!(verify_steps(&rows, std::slice::from_ref(&good)), Ok(()));

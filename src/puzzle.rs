@@ -8,6 +8,7 @@
 //! passed the kind's rule checker.
 
 use crate::cnf::{Assignment, Clause, Formula, Lit, Var};
+use crate::draw::{Look, Picture};
 use crate::error::{Error, Result};
 use crate::solver::{Outcome, Session, SolverChoice, Verdict};
 use serde::Serialize;
@@ -170,6 +171,11 @@ pub trait Puzzle {
     fn render(&self, s: Option<&Self::Solution>, style: Style) -> String;
     /// The cell values that backbone literals of the model stand for.
     fn forced(&self, model: &Model<Self::Map>, lits: &[Lit]) -> Vec<CellValue>;
+    /// The puzzle (None) or a solution as a picture ([`crate::draw`]); `None` for a kind that
+    /// has no pictures (the command line then says so).
+    fn picture(&self, _s: Option<&Self::Solution>, _look: Look) -> Option<Picture> {
+        None
+    }
     /// Extra JSON fields for a solution (Numberlink's `paths`).
     fn json_extra(&self, _s: &Self::Solution) -> Vec<(&'static str, serde_json::Value)> {
         Vec::new()

@@ -16,6 +16,7 @@ pub mod rules;
 pub mod strategies;
 
 use crate::cnf::{Assignment, Clause, Formula, Lit};
+use crate::draw::{Look, Picture};
 use crate::puzzle::{CellValue, GivenMode, Kind, Model, Puzzle, Style};
 
 /// Arm bits: the side of a cell a path leaves by.
@@ -318,6 +319,10 @@ impl Puzzle for Numberlink {
             Some(s) => render::solution(self, s, style),
             None => render::puzzle(self),
         }
+    }
+
+    fn picture(&self, s: Option<&Links>, _look: Look) -> Option<Picture> {
+        Some(render::picture(self, s))
     }
 
     fn forced(&self, model: &Model<Self::Map>, lits: &[Lit]) -> Vec<CellValue> {

@@ -1,8 +1,15 @@
 //! Drawing a Numberlink board as text: the puzzle as a grid of labels (`.` empty), a solution as
 //! the grid of path labels beside the seed's drawing (paths `┏┓┗┛┃━`, ends `╸╹╺╻`), each path in
 //! its own colour when the terminal allows.
+//!
+//! As a picture: each path's ends as discs in its colour with its label, and a solution's
+//! paths as thick lines in the same colours; a step shades the cells it rests on, draws the
+//! links known so far, its new links on green cells, and strikes out the paths it rules out.
 
-use super::{Links, Numberlink, DOWN, LEFT, RIGHT, UP};
+use super::strategies::LINK_TECHNIQUES;
+use super::{Links, Numberlink, DOWN, LEFT, RIGHT, SIDES, UP};
+use crate::draw::{path_colour, Disc, Mark, Picture, Point, Slots, Tone};
+use crate::explain::Step;
 use crate::puzzle::Style;
 
 /// The box-drawing piece for a cell's arms (`.` for an empty cell).
@@ -105,6 +112,177 @@ pub fn solution(p: &Numberlink, s: &Links, style: Style) -> String {
         out.push_str(&super::format::contest_answer(p, s));
     }
     out
+}
+
+/// The board with every path's two ends.
+fn ends(p: &Numberlink) -> Picture {
+    let mut pic = Picture::new(p.height, p.width);
+    pic.outline(0, 0, p.height, p.width);
+    for (k, &(a, b)) in p.ends.iter().enumerate() {
+        for c in [a, b] {
+            pic.push(Mark::Circle {
+                row: c / p.width,
+                col: c % p.width,
+                disc: Disc::Colour(path_colour(k)),
+                label: Some(p.labels[k].clone()),
+            });
+        }
+    }
+    pic
+}
+
+/// The puzzle (`None`: its ends) or a solution (each path a line from end to end) as a picture.
+pub fn picture(p: &Numberlink, s: Option<&Links>) -> Picture {
+    let mut pic = ends(p);
+    if let Some(s) = s {
+        for (k, cells) in p.paths(s).iter().enumerate() {
+            pic.push(Mark::Path {
+                points: cells
+                    .iter()
+                    .map(|&c| Point::centre(c / p.width, c % p.width))
+                    .collect(),
+                colour: path_colour(k),
+            });
+        }
+    }
+    pic
+}
+
+/// What a person has pencilled in: links (arm bits) and the path (index) of each cell.
+struct Pencil {
+    arms: Vec<u8>,
+    path: Vec<Option<usize>>,
+}
+
+impl Pencil {
+    fn link(&mut self, p: &Numberlink, a: usize, b: usize, k: usize) {
+        for side in SIDES {
+            if p.neighbour(a, side) == Some(b) {
+                self.arms[a] |= side;
+                self.arms[b] |= super::opposite(side);
+            }
+        }
+        self.path[a] = Some(k);
+        self.path[b] = Some(k);
+    }
+
+    /// Applies a step as the engine did: link techniques' placements are links, two cells at a
+    /// time; other placements put a cell on a path.
+    fn apply(&mut self, p: &Numberlink, st: &Step) {
+        let cells: Vec<(usize, Option<usize>)> = st
+            .placements
+            .iter()
+            .map(|c| (c.row * p.width + c.col, path_index(p, c.value)))
+            .collect();
+        if LINK_TECHNIQUES.contains(&st.technique.as_str()) {
+            for pair in cells.chunks(2) {
+                if let [(a, Some(k)), (b, _)] = pair {
+                    self.link(p, *a, *b, *k);
+                }
+            }
+        } else {
+            for (c, k) in cells {
+                if k.is_some() {
+                    self.path[c] = k;
+                }
+            }
+        }
+    }
+}
+
+/// The path index of a path number.
+fn path_index(p: &Numberlink, number: i64) -> Option<usize> {
+    p.numbers.iter().position(|&n| n as i64 == number)
+}
+
+/// One picture per step of a path from the ends, each showing the links drawn so far with the
+/// step on them, then the board after the last step.
+pub fn step_pictures(p: &Numberlink, steps: &[Step]) -> Vec<Picture> {
+    let mut pencil = Pencil {
+        arms: vec![0; p.cells()],
+        path: vec![None; p.cells()],
+    };
+    for (k, &(a, b)) in p.ends.iter().enumerate() {
+        pencil.path[a] = Some(k);
+        pencil.path[b] = Some(k);
+    }
+    let mut out = Vec::with_capacity(steps.len() + 1);
+    for st in steps {
+        let mut next = Pencil {
+            arms: pencil.arms.clone(),
+            path: pencil.path.clone(),
+        };
+        next.apply(p, st);
+        out.push(position(p, &next, &pencil, Some(st)));
+        pencil = next;
+    }
+    out.push(position(p, &pencil, &pencil, None));
+    out
+}
+
+/// The links of `now`; what is new since `before` is the step's and drawn on green cells;
+/// cells known to be on a path but not yet linked show the path's label.
+fn position(p: &Numberlink, now: &Pencil, before: &Pencil, step: Option<&Step>) -> Picture {
+    let w = p.width;
+    let mut pic = ends(p);
+    if let Some(st) = step {
+        for c in &st.pattern {
+            pic.push(Mark::Highlight {
+                row: c.row,
+                col: c.col,
+                tone: Tone::Pattern,
+            });
+        }
+        for c in &st.placements {
+            pic.push(Mark::Highlight {
+                row: c.row,
+                col: c.col,
+                tone: Tone::Placement,
+            });
+        }
+        let slots = Slots::for_count(p.ends.len().clamp(1, 9));
+        for (n, c) in st.eliminations.iter().enumerate() {
+            let label = path_index(p, c.value).map_or(c.value.to_string(), |k| p.labels[k].clone());
+            let before = st.eliminations[..n]
+                .iter()
+                .filter(|e| (e.row, e.col) == (c.row, c.col))
+                .count();
+            pic.push(Mark::Candidate {
+                row: c.row,
+                col: c.col,
+                slot: before % (slots.rows * slots.cols),
+                slots,
+                text: label,
+                tone: Some(Tone::Elimination),
+                struck: true,
+            });
+        }
+    }
+    for c in 0..p.cells() {
+        let Some(k) = now.path[c] else { continue };
+        for side in [RIGHT, DOWN] {
+            if now.arms[c] & side != 0 {
+                let m = p.neighbour(c, side).expect("a link stays on the board");
+                pic.push(Mark::Path {
+                    points: vec![Point::centre(c / w, c % w), Point::centre(m / w, m % w)],
+                    colour: path_colour(k),
+                });
+            }
+        }
+        let end = p.ends.iter().any(|&(a, b)| a == c || b == c);
+        if now.arms[c] == 0 && !end {
+            pic.push(Mark::Candidate {
+                row: c / w,
+                col: c % w,
+                slot: 0,
+                slots: Slots { rows: 1, cols: 1 },
+                text: p.labels[k].clone(),
+                tone: (before.path[c].is_none()).then_some(Tone::Placement),
+                struck: false,
+            });
+        }
+    }
+    pic
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ pub mod rules;
 pub mod strategies;
 
 use crate::cnf::{Assignment, Lit};
+use crate::draw::{Look, Picture};
 use crate::puzzle::{CellValue, GivenMode, Kind, Model, Puzzle, Style};
 
 /// The largest side gridsat accepts (values are kept in a byte; 64 keeps the formats readable).
@@ -171,6 +172,13 @@ impl Puzzle for Sudoku {
             s.map(|g| g.0.as_slice()).unwrap_or(&self.cells),
             style,
         )
+    }
+
+    fn picture(&self, s: Option<&Grid>, _look: Look) -> Option<Picture> {
+        Some(render::picture(
+            self,
+            s.map(|g| g.0.as_slice()).unwrap_or(&self.cells),
+        ))
     }
 
     fn forced(&self, model: &Model<Self::Map>, lits: &[Lit]) -> Vec<CellValue> {

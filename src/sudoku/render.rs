@@ -1,8 +1,14 @@
-//! Drawing a Sudoku grid as text: boxes separated by `|` and `-+-` lines, `.` for empty cells,
-//! numbers right-aligned to the widest value on grids over 9. With colour, the values that were
-//! not givens are drawn in cyan (as Takuzu's); either way the text reads back as a puzzle.
+//! Drawing a Sudoku grid as text (boxes separated by `|` and `-+-` lines, `.` for empty cells,
+//! numbers right-aligned to the widest value on grids over 9; with colour, the values that were
+//! not givens are drawn in cyan, as Takuzu's, and either way the text reads back as a puzzle)
+//! and as a picture (thick box lines, givens in black, solved values in blue; for a step, every
+//! open cell's pencil marks with the step's pattern, placements, eliminations and chain links
+//! drawn on them).
 
+use super::strategies::Board;
 use super::Sudoku;
+use crate::draw::{Ink, Mark, Picture, Point, Slots, Tone};
+use crate::explain::Step;
 use crate::puzzle::Style;
 
 /// The grid `values` (row-major, 0 empty) drawn in `s`'s box layout.
@@ -102,6 +108,139 @@ pub fn boxed(
         out.push('\n');
     }
     out
+}
+
+/// The empty board of `s`: thin cell lines, thick box lines and frame.
+fn board(s: &Sudoku) -> Picture {
+    let mut p = Picture::new(s.size, s.size);
+    p.region_borders(|r, c| s.box_of(r, c));
+    p
+}
+
+/// The grid `values` (row-major, 0 empty) as a picture: givens of `s` in black, the other
+/// values in blue.
+pub fn picture(s: &Sudoku, values: &[u8]) -> Picture {
+    let mut p = board(s);
+    let n = s.size;
+    for (i, &v) in values.iter().enumerate() {
+        if v != 0 {
+            let ink = if s.cells[i] != 0 {
+                Ink::Given
+            } else {
+                Ink::Solved
+            };
+            p.push(Mark::Digit {
+                row: i / n,
+                col: i % n,
+                text: v.to_string(),
+                ink,
+            });
+        }
+    }
+    p
+}
+
+/// One picture per step of a path from the givens of `s`, each showing the pencil marks
+/// before the step with the step drawn on them, then the position after the last step.
+pub fn step_pictures(s: &Sudoku, steps: &[Step]) -> Vec<Picture> {
+    let mut b = Board::new(s);
+    let mut out = Vec::with_capacity(steps.len() + 1);
+    for st in steps {
+        out.push(position(s, &b, Some(st)));
+        b.apply(st);
+    }
+    out.push(position(s, &b, None));
+    out
+}
+
+/// The pencil marks of `b`, with `step` drawn on them: its pattern cells shaded and pattern
+/// candidates marked, its placements in green, its eliminations struck out, its links drawn.
+pub fn position(s: &Sudoku, b: &Board, step: Option<&Step>) -> Picture {
+    let n = s.size;
+    let mut p = board(s);
+    let slots = Slots::for_count(n);
+    let (empty, no_links) = (Vec::new(), Vec::new());
+    let (pattern, placements, eliminations, links) = match step {
+        Some(st) => (&st.pattern, &st.placements, &st.eliminations, &st.links),
+        None => (&empty, &empty, &empty, &no_links),
+    };
+    let has = |list: &Vec<crate::puzzle::CellValue>, i: usize, d: i64| {
+        list.iter().any(|c| c.row * n + c.col == i && c.value == d)
+    };
+    for c in pattern {
+        let i = c.row * n + c.col;
+        if c.value == 0 || b.values[i] != 0 || !b.has(i, c.value as u8) {
+            p.push(Mark::Highlight {
+                row: c.row,
+                col: c.col,
+                tone: Tone::Pattern,
+            });
+        }
+    }
+    for c in placements {
+        p.push(Mark::Highlight {
+            row: c.row,
+            col: c.col,
+            tone: Tone::Placement,
+        });
+    }
+    for i in 0..n * n {
+        let (row, col) = (i / n, i % n);
+        if b.values[i] != 0 {
+            let ink = if s.cells[i] != 0 {
+                Ink::Given
+            } else {
+                Ink::Solved
+            };
+            p.push(Mark::Digit {
+                row,
+                col,
+                text: b.values[i].to_string(),
+                ink,
+            });
+            continue;
+        }
+        for d in 1..=n as u8 {
+            if !b.has(i, d) {
+                continue;
+            }
+            let v = d as i64;
+            let struck = has(eliminations, i, v);
+            let tone = if has(placements, i, v) {
+                Some(Tone::Placement)
+            } else if struck {
+                Some(Tone::Elimination)
+            } else if has(pattern, i, v) {
+                Some(Tone::Pattern)
+            } else {
+                None
+            };
+            p.push(Mark::Candidate {
+                row,
+                col,
+                slot: d as usize - 1,
+                slots,
+                text: d.to_string(),
+                tone,
+                struck,
+            });
+        }
+    }
+    let at = |c: &crate::puzzle::CellValue| {
+        if c.value > 0 {
+            Point::slot(c.row, c.col, c.value as usize - 1, slots)
+        } else {
+            Point::centre(c.row, c.col)
+        }
+    };
+    for l in links {
+        p.push(Mark::Link {
+            from: at(&l.from),
+            to: at(&l.to),
+            strong: l.strong,
+        });
+    }
+    p
 }
 
 #[cfg(test)]

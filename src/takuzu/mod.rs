@@ -16,6 +16,7 @@ pub mod rules;
 pub mod strategies;
 
 use crate::cnf::{Assignment, Clause, Lit};
+use crate::draw::{Look, Picture};
 use crate::puzzle::{CellValue, GivenMode, Kind, Model, Puzzle, Style};
 use crate::text::count_of;
 use serde::Serialize;
@@ -376,6 +377,14 @@ impl Puzzle for Takuzu {
             None => self.cells.clone(),
         };
         render::grid(self, &cells, style)
+    }
+
+    fn picture(&self, s: Option<&Grid>, look: Look) -> Option<Picture> {
+        let cells: Vec<Option<u8>> = match s {
+            Some(g) => g.0.iter().map(|&v| Some(v)).collect(),
+            None => self.cells.clone(),
+        };
+        Some(render::picture(self, &cells, look))
     }
 
     fn forced(&self, model: &Model<Self::Map>, lits: &[Lit]) -> Vec<CellValue> {

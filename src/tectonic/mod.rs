@@ -14,6 +14,7 @@ pub mod rules;
 pub mod strategies;
 
 use crate::cnf::{Assignment, Lit};
+use crate::draw::{Look, Picture};
 use crate::puzzle::{cell_name, CellValue, GivenMode, Kind, Model, Puzzle, Style};
 use crate::text::count_of;
 
@@ -338,6 +339,13 @@ impl Puzzle for Tectonic {
             s.map(|g| g.0.as_slice()).unwrap_or(&self.givens),
             style,
         )
+    }
+
+    fn picture(&self, s: Option<&Filling>, _look: Look) -> Option<Picture> {
+        Some(render::picture(
+            self,
+            s.map(|g| g.0.as_slice()).unwrap_or(&self.givens),
+        ))
     }
 
     fn forced(&self, model: &Model<Self::Map>, lits: &[Lit]) -> Vec<CellValue> {

@@ -1,9 +1,15 @@
 //! Drawing a Tectonic for a terminal: pieces outlined with heavy box-drawing lines (`┏━┓┃┗┛`
 //! and their junctions), nothing between cells of one piece, the digits inside (`.` for an
 //! empty cell). With colour, givens are bold.
+//!
+//! As a picture: thick piece borders, givens in black and solved digits in blue; for a step,
+//! every open cell's pencil marks with the step's pattern, placements and eliminations.
 
+use super::strategies::Board;
 use super::Tectonic;
-use crate::puzzle::Style;
+use crate::draw::{Ink, Mark, Picture, Slots, Tone};
+use crate::explain::Step;
+use crate::puzzle::{CellValue, Style};
 
 /// The heavy box-drawing character with the given arms (up, down, left, right).
 fn junction(up: bool, down: bool, left: bool, right: bool) -> char {
@@ -104,6 +110,123 @@ fn trim_end(s: &mut String) {
     while s.ends_with(' ') {
         s.pop();
     }
+}
+
+/// The board of `t`: thin cell lines and thick piece borders.
+fn board(t: &Tectonic) -> Picture {
+    let mut p = Picture::new(t.height, t.width);
+    p.region_borders(|r, c| t.regions[r * t.width + c]);
+    p
+}
+
+/// The digits `values` (row-major, 0 empty) inside `t`'s pieces: givens black, others blue.
+pub fn picture(t: &Tectonic, values: &[u8]) -> Picture {
+    let mut p = board(t);
+    for (i, &v) in values.iter().enumerate() {
+        if v != 0 {
+            let ink = if t.givens[i] != 0 {
+                Ink::Given
+            } else {
+                Ink::Solved
+            };
+            p.push(Mark::Digit {
+                row: i / t.width,
+                col: i % t.width,
+                text: v.to_string(),
+                ink,
+            });
+        }
+    }
+    p
+}
+
+/// One picture per step of a path from the givens, each showing the pencil marks before the
+/// step with the step drawn on them, then the position after the last step.
+pub fn step_pictures(t: &Tectonic, steps: &[Step]) -> Vec<Picture> {
+    let mut b = Board::new(t);
+    let mut out = Vec::with_capacity(steps.len() + 1);
+    for st in steps {
+        out.push(position(t, &b, Some(st)));
+        b.apply(st, t.width);
+    }
+    out.push(position(t, &b, None));
+    out
+}
+
+/// The pencil marks of `b` with `step` drawn on them.
+fn position(t: &Tectonic, b: &Board, step: Option<&Step>) -> Picture {
+    let w = t.width;
+    let mut p = board(t);
+    let largest = t.pieces().iter().map(|c| c.len()).max().unwrap_or(1);
+    let slots = Slots::for_count(largest);
+    let none = Vec::new();
+    let (pattern, placements, eliminations) = match step {
+        Some(s) => (&s.pattern, &s.placements, &s.eliminations),
+        None => (&none, &none, &none),
+    };
+    let has = |list: &Vec<CellValue>, i: usize, v: u8| {
+        list.iter()
+            .any(|c| c.row * w + c.col == i && c.value == v as i64)
+    };
+    for c in pattern {
+        let i = c.row * w + c.col;
+        if c.value == 0 || b.values[i] != 0 || b.masks[i] & (1 << (c.value - 1)) == 0 {
+            p.push(Mark::Highlight {
+                row: c.row,
+                col: c.col,
+                tone: Tone::Pattern,
+            });
+        }
+    }
+    for c in placements {
+        p.push(Mark::Highlight {
+            row: c.row,
+            col: c.col,
+            tone: Tone::Placement,
+        });
+    }
+    for i in 0..b.values.len() {
+        let (row, col) = (i / w, i % w);
+        if b.values[i] != 0 {
+            let ink = if t.givens[i] != 0 {
+                Ink::Given
+            } else {
+                Ink::Solved
+            };
+            p.push(Mark::Digit {
+                row,
+                col,
+                text: b.values[i].to_string(),
+                ink,
+            });
+            continue;
+        }
+        for v in 1..=largest.min(64) as u8 {
+            if b.masks[i] & (1u64 << (v - 1)) == 0 {
+                continue;
+            }
+            let struck = has(eliminations, i, v);
+            let tone = if has(placements, i, v) {
+                Some(Tone::Placement)
+            } else if struck {
+                Some(Tone::Elimination)
+            } else if has(pattern, i, v) {
+                Some(Tone::Pattern)
+            } else {
+                None
+            };
+            p.push(Mark::Candidate {
+                row,
+                col,
+                slot: v as usize - 1,
+                slots,
+                text: v.to_string(),
+                tone,
+                struck,
+            });
+        }
+    }
+    p
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@
 //! route). With `--fallback`, a step proven by SAT draws one link of the solution.
 
 use super::{opposite, Links, Numberlink, Rules, SIDES};
+use crate::draw::{Look, Picture};
 use crate::explain::{Explain, ExplainOptions, Explanation, Grade, Step, SOLVER_TECHNIQUE};
 use crate::puzzle::CellValue;
 
@@ -466,6 +467,7 @@ fn apply(p: &Numberlink, b: &mut Board, mv: &Move) -> Step {
         b.cand[c][k] = false;
     }
     Step {
+        links: Vec::new(),
         technique: mv.technique.into(),
         rating: mv.rating,
         pattern: mv
@@ -558,6 +560,10 @@ fn next_move(p: &Numberlink, b: &Board) -> Option<Move> {
 }
 
 impl Explain for Numberlink {
+    fn step_pictures(&self, steps: &[Step], _look: Look) -> Option<Vec<Picture>> {
+        Some(super::render::step_pictures(self, steps))
+    }
+
     fn verify(&self, solution: &Links, steps: &[Step]) -> Result<(), String> {
         crate::explain::verify_steps(&crate::puzzle::Puzzle::rows(self, solution), steps)?;
         verify_links(self, solution, steps)

@@ -14,7 +14,7 @@
 
 use super::grid::{bit, digit_list, digits, Board, Found};
 use super::rating::{base, length_bonus};
-use crate::explain::Step;
+use crate::explain::{Link, Step};
 use std::collections::HashMap;
 
 /// Which links a search may use.
@@ -379,7 +379,34 @@ fn to_step(b: &Board, gr: &Graph, c: &Chain) -> Step {
         .iter()
         .map(|&v| b.cv(gr.cell(v), gr.digit(v)))
         .collect();
-    b.step(name, rating, pattern, &c.placements, &c.eliminations, text)
+    let mut step = b.step(name, rating, pattern, &c.placements, &c.eliminations, text);
+    step.links = chain_links(b, gr, &c.nodes, c.looped);
+    step
+}
+
+/// The links of a chain (strong from the first node to the second, then alternating), and for
+/// a loop the weak link from the last node back to the first.
+fn chain_links(b: &Board, gr: &Graph, nodes: &[u32], looped: bool) -> Vec<Link> {
+    let cv = |v: u32| b.cv(gr.cell(v), gr.digit(v));
+    let mut links: Vec<Link> = nodes
+        .windows(2)
+        .enumerate()
+        .map(|(k, w)| Link {
+            from: cv(w[0]),
+            to: cv(w[1]),
+            strong: k % 2 == 0,
+        })
+        .collect();
+    if looped {
+        if let (Some(&last), Some(&first)) = (nodes.last(), nodes.first()) {
+            links.push(Link {
+                from: cv(last),
+                to: cv(first),
+                strong: false,
+            });
+        }
+    }
+    links
 }
 
 /// Placements and eliminations, the key that tells deductions apart.

@@ -426,6 +426,7 @@ impl Board {
         e.sort_unstable();
         e.dedup();
         Step {
+            links: Vec::new(),
             technique: technique.into(),
             rating: (rating * 10.0).round() / 10.0,
             pattern,

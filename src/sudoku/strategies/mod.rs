@@ -25,6 +25,7 @@ pub use grid::{Board, Found};
 pub use rating::{grade, level};
 
 use super::{Grid, Sudoku};
+use crate::draw::{Look, Picture};
 use crate::explain::{Explain, ExplainOptions, Explanation, Step, SOLVER_TECHNIQUE};
 use rating::base;
 
@@ -252,6 +253,10 @@ pub fn solve_path(b: &mut Board, solution: Option<&Grid>, opts: ExplainOptions) 
 }
 
 impl Explain for Sudoku {
+    fn step_pictures(&self, steps: &[Step], _look: Look) -> Option<Vec<Picture>> {
+        Some(super::render::step_pictures(self, steps))
+    }
+
     fn explain(&self, solution: &Grid, opts: ExplainOptions) -> Explanation {
         let mut b = Board::new(self);
         let steps = solve_path(&mut b, Some(solution), opts);

@@ -5,6 +5,7 @@
 
 use super::grid::{bit, Board, Found, House};
 use super::rating::base;
+use crate::explain::Link;
 
 /// Which 4-node pattern a chain A=B-C=D is.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -96,7 +97,16 @@ fn find(b: &Board, f: &mut Found, want: Kind) {
                 b.elim_text(&elims)
             );
             let pattern = b.cands_cv(&[a, bb, c, dd], bit(d));
-            stop = f.push(b.step(name, base::X_CHAIN, pattern, &[], &elims, text));
+            let mut step = b.step(name, base::X_CHAIN, pattern, &[], &elims, text);
+            step.links = [(a, bb, true), (bb, c, false), (c, dd, true)]
+                .iter()
+                .map(|&(x, y, strong)| Link {
+                    from: b.cv(x, d),
+                    to: b.cv(y, d),
+                    strong,
+                })
+                .collect();
+            stop = f.push(step);
             stop
         });
         if stop {

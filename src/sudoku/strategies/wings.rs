@@ -143,7 +143,21 @@ pub fn w_wing(b: &Board, f: &mut Found) {
                     );
                     let mut pattern = b.cands_cv(&[a, c], m);
                     pattern.extend(b.cands_cv(&[e, h], bit(x)));
-                    let s = b.step("W-Wing", rating, pattern, &[], &elims, text);
+                    let mut s = b.step("W-Wing", rating, pattern, &[], &elims, text);
+                    s.links = [
+                        ((a, y), (a, x), true),
+                        ((a, x), (e, x), false),
+                        ((e, x), (h, x), true),
+                        ((h, x), (c, x), false),
+                        ((c, x), (c, y), true),
+                    ]
+                    .iter()
+                    .map(|&((i, u), (j, v), strong)| crate::explain::Link {
+                        from: b.cv(i, u),
+                        to: b.cv(j, v),
+                        strong,
+                    })
+                    .collect();
                     if f.all {
                         f.push(s);
                         break;

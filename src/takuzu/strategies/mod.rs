@@ -26,6 +26,7 @@
 mod completions;
 
 use super::{digits, Grid, Line, Orientation, Takuzu};
+use crate::draw::{Look, Picture};
 use crate::explain::{Explain, ExplainOptions, Explanation, Grade, Step, SOLVER_TECHNIQUE};
 use crate::puzzle::{cell_name, CellValue};
 
@@ -220,6 +221,7 @@ impl Found {
             .map(|&(i, v)| format!("{}={v}", b.name(i)))
             .collect();
         Step {
+            links: Vec::new(),
             technique: TECHNIQUES[self.strategy - 1].into(),
             rating: self.rating,
             pattern: self
@@ -574,6 +576,7 @@ fn solver_step(b: &Board, solution: &Grid) -> Option<Step> {
     let i = *b.lines[k].cells.iter().find(|&&i| b.cells[i].is_none())?;
     let v = solution.0[i];
     Some(Step {
+        links: Vec::new(),
         technique: SOLVER_TECHNIQUE.into(),
         rating: 10.0,
         pattern: vec![],
@@ -678,6 +681,10 @@ pub fn explain_path<'a>(
 }
 
 impl Explain for Takuzu {
+    fn step_pictures(&self, steps: &[Step], look: Look) -> Option<Vec<Picture>> {
+        Some(super::render::step_pictures(self, steps, look))
+    }
+
     fn explain(&self, solution: &Grid, opts: ExplainOptions) -> Explanation {
         let (steps, b) = explain_path(self, Some(solution), opts.fallback);
         let solved = b.solved();

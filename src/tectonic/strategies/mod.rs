@@ -23,6 +23,7 @@
 
 use super::model::{bit, candidates};
 use super::{render, Filling, Tectonic};
+use crate::draw::{Look, Picture};
 use crate::explain::{Explain, ExplainOptions, Explanation, Grade, Step, SOLVER_TECHNIQUE};
 use crate::puzzle::{cell_name, CellValue, Style};
 
@@ -120,7 +121,8 @@ impl Board {
         self.values.iter().all(|&v| v != 0)
     }
 
-    fn apply(&mut self, s: &Step, w: usize) {
+    /// Applies a step's placements and eliminations (`w`: the grid's width).
+    pub fn apply(&mut self, s: &Step, w: usize) {
         for p in &s.placements {
             let i = p.row * w + p.col;
             self.values[i] = p.value as u8;
@@ -141,6 +143,7 @@ fn placement(sh: &Shape, b: &Board, i: usize, v: u8) -> Step {
         .map(|&j| sh.cv(j, v))
         .collect();
     Step {
+        links: Vec::new(),
         technique: String::new(),
         rating: 0.0,
         pattern: vec![sh.cv(i, 0)],
@@ -254,6 +257,7 @@ fn shared_neighbour(sh: &Shape, b: &Board) -> Option<Step> {
                 continue;
             }
             best = Some(Step {
+                links: Vec::new(),
                 technique: "shared neighbour".into(),
                 rating,
                 pattern: places.iter().map(|&c| sh.cv(c, v)).collect(),
@@ -368,6 +372,7 @@ fn naked_step(sh: &Shape, b: &Board, cells: &[usize], union: u64) -> Option<Step
         .collect();
     hit.dedup();
     Some(Step {
+        links: Vec::new(),
         technique: name.into(),
         rating,
         pattern: cells
@@ -441,6 +446,7 @@ fn hidden_subset(sh: &Shape, b: &Board, k: usize) -> Option<Step> {
                 ("hidden triple", 3.6)
             };
             return Some(Step {
+                links: Vec::new(),
                 technique: name.into(),
                 rating,
                 pattern: place_set
@@ -581,6 +587,7 @@ fn contradiction(sh: &Shape, b: &Board) -> Option<Step> {
                     format!(" then singles give {}{more};", shown.join(", "))
                 };
                 return Some(Step {
+                    links: Vec::new(),
                     technique: "contradiction".into(),
                     rating: 4.5,
                     pattern: chain.iter().map(|&(c, w)| sh.cv(c, w)).collect(),
@@ -743,6 +750,10 @@ pub fn explain_with(
 }
 
 impl Explain for Tectonic {
+    fn step_pictures(&self, steps: &[Step], _look: Look) -> Option<Vec<Picture>> {
+        Some(render::step_pictures(self, steps))
+    }
+
     fn explain(&self, solution: &Filling, opts: ExplainOptions) -> Explanation {
         explain_with(self, solution, opts, true)
     }
