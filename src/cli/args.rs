@@ -170,12 +170,40 @@ pub struct RunArgs {
     /// Never draw a progress bar (it is drawn on a terminal for long batches).
     #[arg(long)]
     pub no_progress: bool,
-    /// Write the puzzles back in this file format with their solutions filled in, instead of
-    /// drawing them (sudoku: line, grid, csv, sukaku, url; takuzu: text, line; tectonic: xml,
-    /// text, url; numberlink: text, contest, url; a URL holds the puzzle only); the verdict lines
-    /// go to standard error.
+    /// Write the puzzles in this format instead of drawing them as text: svg, png or pdf (a
+    /// picture of each; see --picture, --page, --out), or back in a file format with their
+    /// solutions filled in (sudoku: line, grid, csv, sukaku, url; takuzu: text, line; tectonic:
+    /// xml, text, url; numberlink: text, contest, url; a URL holds the puzzle only). The verdict
+    /// lines go to standard error.
     #[arg(long, value_name = "FORMAT")]
     pub format: Option<String>,
+    #[command(flatten)]
+    pub pictures: PictureArgs,
+}
+
+/// What pictures show, how they are laid out, and where they go (with `--format svg`, `png`
+/// or `pdf`).
+#[derive(Args, Debug, Clone, Default)]
+pub struct PictureArgs {
+    /// With --format svg/png/pdf: what a picture shows: puzzle, solution, or both (side by
+    /// side). Default: the solution for solve, the puzzle for check and generate.
+    #[arg(long, value_name = "WHAT")]
+    pub picture: Option<String>,
+    /// With --format svg/png/pdf: lay the pictures out on pages: a4 or letter (printable, as
+    /// many to a page as fit; generate puts the solutions on the pages after the puzzles), or
+    /// single (one page as long as all of them need).
+    #[arg(long, value_name = "SIZE")]
+    pub page: Option<String>,
+    /// With --format svg/png/pdf: write the pictures as files in this folder (made if
+    /// missing), named after the input file and the puzzle's number (and the step's, for
+    /// explain). Needed when a run makes more than one SVG or PNG file; without it the one
+    /// picture (or the PDF) goes to standard output.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<String>,
+    /// With --format svg/png/pdf, Takuzu: digits (0 and 1, the default) or circles
+    /// (binarypuzzle.com's white 0 and black 1).
+    #[arg(long, value_name = "STYLE")]
+    pub style: Option<String>,
 }
 
 /// DRAT proofs of the verdicts (`solve` and `check`).
@@ -318,6 +346,13 @@ pub struct ExplainArgs {
     /// Threads that work side by side (default: every core); the output is the same.
     #[arg(short = 'j', long, value_name = "N")]
     pub jobs: Option<usize>,
+    /// Pictures instead of text (explain and hint): svg, png or pdf. explain draws one picture
+    /// per step and one of the end (files in --out DIR, or pages with --page; a PDF holds
+    /// them all), hint the step it gives.
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<String>,
+    #[command(flatten)]
+    pub pictures: PictureArgs,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -380,15 +415,18 @@ pub struct GenerateArgs {
     /// Tectonic: the largest piece, in cells (4 or more; default 5).
     #[arg(long, value_name = "N")]
     pub max_piece: Option<usize>,
-    /// Write the puzzles in this file format instead of the kind's text form (sudoku: line,
-    /// grid, csv, sukaku, url; takuzu: text, line; tectonic: xml, text, url; numberlink: text,
-    /// contest, url).
+    /// Write the puzzles in this format instead of the kind's text form: svg, png or pdf (a
+    /// picture of each; with --page a4 a printable book, solutions on the pages after the
+    /// puzzles), or a file format (sudoku: line, grid, csv, sukaku, url; takuzu: text, line;
+    /// tectonic: xml, text, url; numberlink: text, contest, url).
     #[arg(long, value_name = "FORMAT")]
     pub format: Option<String>,
     /// Write each puzzle's solution too: as comment lines after the puzzle (`# solution: ...`),
     /// in the solutions column of `--format csv`, or as `solution` rows in `--json`.
     #[arg(long)]
     pub with_solution: bool,
+    #[command(flatten)]
+    pub pictures: PictureArgs,
     /// One JSON object per puzzle instead of text.
     #[arg(long)]
     pub json: bool,

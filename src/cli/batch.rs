@@ -8,7 +8,7 @@
 //! function of its verb (`report::analyze_input`, `explain::one_input`), and its output into
 //! that verb's writer: one line each.
 
-use super::args::{InputArgs, RunArgs};
+use super::args::InputArgs;
 use crate::error::{Error, InputError, Result};
 use crate::kinds::{self, AnyPuzzle, AnyReader, ReadOptions};
 use crate::puzzle::Kind;
@@ -289,8 +289,8 @@ pub fn jobs(asked: Option<usize>) -> Result<usize> {
 }
 
 /// `--timeout` (or its older name `--solver-timeout`): a positive, finite number of seconds.
-pub fn timeout(run: &RunArgs) -> Result<Option<Duration>> {
-    let Some(t) = run.timeout else {
+pub fn timeout(asked: Option<f64>) -> Result<Option<Duration>> {
+    let Some(t) = asked else {
         return Ok(None);
     };
     match Duration::try_from_secs_f64(t) {

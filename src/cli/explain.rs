@@ -4,8 +4,9 @@
 
 use super::args::ExplainArgs;
 use super::batch::{self, Input, Watchdog};
-use super::progress_counter;
 use super::report::written;
+use super::{picture, progress_counter};
+use crate::draw::Picture;
 use crate::error::{Error, Result};
 use crate::explain::{Explain, ExplainOptions, Explanation, Step};
 use crate::puzzle::{self, Puzzle, Solutions, Style};
@@ -39,6 +40,8 @@ struct Outcome {
     ok: bool,
     /// The exit code this puzzle asks for.
     code: i32,
+    /// With `--format svg|png|pdf`: (name suffix, picture) for each picture.
+    pictures: Vec<(String, Picture)>,
 }
 
 fn one<P: Explain>(
@@ -47,6 +50,7 @@ fn one<P: Explain>(
     fallback: bool,
     choice: &SolverChoice,
     style: Style,
+    draw: Option<&picture::Request>,
 ) -> Result<Outcome> {
     let mut json = serde_json::Map::new();
     json.insert("kind".into(), p.kind().name().into());
@@ -63,6 +67,7 @@ fn one<P: Explain>(
                 ),
                 ok: false,
                 code: 1,
+                pictures: Vec::new(),
             });
         }
         Solutions::None => {
@@ -72,6 +77,7 @@ fn one<P: Explain>(
                 text: "no solution, so nothing to explain; `gridsat check` names the givens that conflict\n".into(),
                 ok: false,
                 code: 1,
+                pictures: Vec::new(),
             });
         }
     };
@@ -87,6 +93,10 @@ fn one<P: Explain>(
         ))
     })?;
     let mut text = String::new();
+    let mut pictures = Vec::new();
+    if let Some(q) = draw {
+        pictures = step_pictures(p, &e, verb, q);
+    }
     let ok;
     match verb {
         Verb::Explain => {
@@ -178,7 +188,66 @@ fn one<P: Explain>(
         text,
         ok,
         code: i32::from(!ok),
+        pictures,
     })
+}
+
+/// The pictures of an explanation, each with its name suffix and caption: explain draws every
+/// step (`-step07`) and the end (`-end`: solved, or where it is stuck); hint the first step,
+/// or the position when there is none.
+fn step_pictures<P: Explain>(
+    p: &P,
+    e: &Explanation,
+    verb: Verb,
+    q: &picture::Request,
+) -> Vec<(String, Picture)> {
+    let Some(mut pics) = p.step_pictures(&e.steps, q.look) else {
+        return Vec::new();
+    };
+    let end = pics.pop().unwrap_or_else(|| Picture::new(0, 0));
+    let end_caption = if e.solved {
+        format!(
+            "solved in {} steps; grade: {} (rating {:.1}, hardest: {})",
+            e.steps.len(),
+            e.grade.level,
+            e.grade.rating,
+            e.grade.hardest
+        )
+    } else {
+        format!(
+            "stuck after {} steps: no technique applies here",
+            e.steps.len()
+        )
+    };
+    match verb {
+        Verb::Hint => match (pics.into_iter().next(), e.steps.first()) {
+            (Some(pic), Some(s)) => vec![(String::new(), pic.with_caption(step_line(s)))],
+            _ => {
+                let caption = if e.solved {
+                    "the puzzle is already solved"
+                } else {
+                    "no technique applies (--fallback gives a step proven by the solver)"
+                };
+                vec![(String::new(), end.with_caption(caption))]
+            }
+        },
+        _ => {
+            let width = e.steps.len().max(1).to_string().len();
+            let mut out: Vec<(String, Picture)> = pics
+                .into_iter()
+                .zip(&e.steps)
+                .enumerate()
+                .map(|(k, (pic, s))| {
+                    (
+                        format!("-step{:0width$}", k + 1),
+                        pic.with_caption(format!("{}. {}", k + 1, step_line(s))),
+                    )
+                })
+                .collect();
+            out.push(("-end".to_string(), end.with_caption(end_caption)));
+            out
+        }
+    }
 }
 
 /// The outcome for one puzzle of a batch (what a worker runs): explained, `unknown` when the
@@ -189,6 +258,7 @@ fn one_input(
     fallback: bool,
     watchdog: Option<&Watchdog>,
     style: Style,
+    draw: Option<&picture::Request>,
 ) -> Outcome {
     let t = std::time::Instant::now();
     let got = match &input.puzzle {
@@ -196,7 +266,7 @@ fn one_input(
         Ok(any) => batch::timed(
             watchdog,
             &SolverChoice::Embedded,
-            |c| with_puzzle!(any, p => one(p, verb, fallback, c, style)),
+            |c| with_puzzle!(any, p => one(p, verb, fallback, c, style, draw)),
         ),
     };
     let mut o = match got {
@@ -223,6 +293,7 @@ fn one_input(
                     text: format!("unknown: no SAT verdict within the time limit ({limit} s)\n"),
                     ok: false,
                     code: 1,
+                    pictures: Vec::new(),
                 }
             } else {
                 json.insert("status".into(), "error".into());
@@ -236,6 +307,7 @@ fn one_input(
                     text: e.to_string(),
                     ok: false,
                     code: e.exit_code(),
+                    pictures: Vec::new(),
                 }
             }
         }
@@ -260,41 +332,99 @@ fn clone_error(e: &Error) -> Error {
 
 /// Runs `verb` on every puzzle of the files.
 pub fn run(a: &ExplainArgs, verb: Verb, style: Style) -> Result<i32> {
+    let verb_name = match verb {
+        Verb::Explain => "explain",
+        Verb::Hint => "hint",
+        Verb::Grade => "grade",
+    };
+    let draw = picture::request(
+        a.format.as_deref(),
+        &a.pictures,
+        picture::Show::Puzzle,
+        verb_name,
+    )?;
+    if draw.is_none() {
+        if let Some(f) = &a.format {
+            return Err(Error::Usage(format!(
+                "unknown --format `{f}` for {verb_name}: expected svg, png or pdf"
+            )));
+        }
+    }
+    if draw.is_some() {
+        if verb == Verb::Grade {
+            return Err(Error::Usage(
+                "grade draws no pictures: use explain or hint with --format".into(),
+            ));
+        }
+        if a.json {
+            return Err(Error::Usage(
+                "--format and --json do not go together".into(),
+            ));
+        }
+    }
     let puzzles = batch::Puzzles::new(&a.input)?;
     let jobs = batch::jobs(a.jobs)?;
-    let limit = batch::timeout(&super::args::RunArgs {
-        json: a.json,
-        solver: None,
-        timeout: a.timeout,
-        jobs: a.jobs,
-        no_progress: a.no_progress,
-        format: None,
-    })?;
-    let watchdog = limit.map(Watchdog::start);
+    let watchdog = batch::timeout(a.timeout)?.map(Watchdog::start);
+    // Pictures are laid out when the run ends, so with them every input is read first: the
+    // kinds and the number of pictures are checked before anything is solved.
+    let puzzles: Box<dyn Iterator<Item = Input> + Send> = match &draw {
+        Some(q) => {
+            let all: Vec<Input> = puzzles.collect();
+            for any in all.iter().filter_map(|i| i.puzzle.as_ref().ok()) {
+                with_puzzle!(any, p => picture::check_kind(p, q.look))?;
+            }
+            // explain draws a step and the end at least; hint one picture a puzzle.
+            let puzzles = all.iter().filter(|i| i.puzzle.is_ok()).count();
+            let least = if verb == Verb::Explain {
+                2 * puzzles
+            } else {
+                puzzles
+            };
+            picture::check_room(q, least)?;
+            Box::new(all.into_iter())
+        }
+        None => Box::new(puzzles),
+    };
+    let mut drawn: Vec<(String, Vec<Picture>)> = Vec::new();
     let bar = progress_counter(a.no_progress);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let start = std::time::Instant::now();
     let (mut total, mut not_ok, mut errors, mut unknown, mut code) = (0, 0, 0, 0, 0);
-    let work = |i: &Input| one_input(i, verb, a.fallback, watchdog.as_ref(), style);
-    let write = |i: Input, o: Outcome| -> Result<bool> {
+    let work = |i: &Input| one_input(i, verb, a.fallback, watchdog.as_ref(), style, draw.as_ref());
+    let write = |i: Input, mut o: Outcome| -> Result<bool> {
         total += 1;
         not_ok += usize::from(!o.ok);
         code = code.max(o.code);
         let status = o.json.get("status").and_then(|d| d.as_str()).unwrap_or("");
         errors += usize::from(status == "error");
         unknown += usize::from(status == "unknown");
-        let res = if a.json {
-            writeln!(out, "{}", o.json)
-        } else if status == "error" {
+        let desc = o
+            .json
+            .get("description")
+            .and_then(|d| d.as_str())
+            .unwrap_or("");
+        let kind = o.json.get("kind").and_then(|d| d.as_str()).unwrap_or("");
+        let res = if status == "error" && !a.json {
             out.flush().map(|_| eprintln!("gridsat: {}", o.text))
-        } else {
-            let desc = o
-                .json
-                .get("description")
-                .and_then(|d| d.as_str())
+        } else if draw.is_some() {
+            let stem = format!("{}-{}", picture::stem(&i.file), i.index);
+            for (suffix, pic) in std::mem::take(&mut o.pictures) {
+                drawn.push((format!("{stem}{suffix}"), vec![pic]));
+            }
+            // The verdict line: how the explanation ended, or the hint.
+            let say = o
+                .text
+                .lines()
+                .find(|l| l.starts_with("solved in") || l.starts_with("stuck after"))
+                .filter(|_| verb == Verb::Explain)
+                .or_else(|| o.text.lines().next())
                 .unwrap_or("");
-            let kind = o.json.get("kind").and_then(|d| d.as_str()).unwrap_or("");
+            eprintln!("{} #{} ({kind} {desc}): {say}", i.file, i.index);
+            Ok(())
+        } else if a.json {
+            writeln!(out, "{}", o.json)
+        } else {
             let sep = if verb == Verb::Explain && status != "unknown" {
                 "\n"
             } else {
@@ -315,9 +445,24 @@ pub fn run(a: &ExplainArgs, verb: Verb, style: Style) -> Result<i32> {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    if let Some(q) = &draw {
+        let labels: Vec<&str> = a
+            .input
+            .files
+            .iter()
+            .map(|f| if f == "-" { "<stdin>" } else { f.as_str() })
+            .collect();
+        let (name, title) = match &labels[..] {
+            [file] => (picture::stem(file), format!("{file}: {verb_name}")),
+            _ => ("pictures".to_string(), verb_name.to_string()),
+        };
+        let _ = out.flush();
+        picture::write(q, drawn, &title, &name)?;
+    }
     let secs = start.elapsed().as_secs_f64();
     if total > 1 {
-        // As `solve` does for batches: counts and speed (standard error with --json).
+        // As `solve` does for batches: counts and speed (standard error with --json or
+        // pictures).
         let rate = if secs > 0.0 { total as f64 / secs } else { 0.0 };
         let (word, other) = match verb {
             Verb::Grade => ("graded", "without a unique solution"),
@@ -335,7 +480,7 @@ pub fn run(a: &ExplainArgs, verb: Verb, style: Style) -> Result<i32> {
             total - not_ok,
             not_ok - errors - unknown
         );
-        if a.json {
+        if a.json || draw.is_some() {
             eprintln!("{line}");
         } else {
             let _ = writeln!(out, "{line}");

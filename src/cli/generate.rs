@@ -6,7 +6,8 @@
 //! batch goes on, and the exit code is 1.
 
 use super::args::GenerateArgs;
-use super::{parse_box, progress_bar};
+use super::{parse_box, picture, progress_bar};
+use crate::draw::Picture;
 use crate::error::{Error, Result};
 use crate::generate::Generated;
 use crate::kinds::{self, AnyPuzzle, ReadOptions};
@@ -406,6 +407,23 @@ fn read_back(
     Ok((p, Some(rows)))
 }
 
+/// The pictures of a generated puzzle (as read back, so with the rules its file carries) and
+/// of its solution, which SAT finds and the rule checker passes.
+fn pictures_of(kind: Kind, any: &AnyPuzzle, q: &picture::Request) -> Result<(Picture, Picture)> {
+    crate::with_puzzle!(any, p => {
+        picture::check_kind(p, q.look)?;
+        let s = puzzle::solve(p, &SolverChoice::Embedded)?.ok_or_else(|| {
+            Error::Bug(format!("a generated {} puzzle has no solution", kind.name()))
+        })?;
+        let draw = |s| p.picture(s, q.look).unwrap_or_else(|| Picture::new(0, 0));
+        Ok((draw(None), draw(Some(&s))))
+    })
+}
+
+/// What the thread that made a puzzle hands the writer: the puzzle (or why it was missed),
+/// the puzzle read back when it is written in a format or with its solution, and its pictures.
+type Output = (Made, Option<Written>, Option<(Picture, Picture)>);
+
 /// A solution as comment lines after its puzzle: `# solution: ...` on one line for a Sudoku
 /// written on one line, else `# solution:` and one `# ` line per row (numbers, or for
 /// Numberlink each cell's path).
@@ -440,12 +458,28 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
     if a.count == 0 {
         return Err(Error::Usage("--count must be at least 1".into()));
     }
-    if let Some(f) = a.format.as_deref() {
-        if a.json {
-            return Err(Error::Usage(
-                "--format and --json do not go together".into(),
-            ));
-        }
+    // `--format`: pictures first, then the kind's file formats.
+    // A printed book holds the solutions too; a picture of one puzzle shows only the puzzle.
+    let default = if a.pictures.page.is_some() {
+        picture::Show::Both
+    } else {
+        picture::Show::Puzzle
+    };
+    let draw = picture::request(a.format.as_deref(), &a.pictures, default, "generate")?;
+    if draw.is_some() && a.with_solution {
+        return Err(Error::Usage(
+            "--with-solution writes solutions beside puzzles in text; pictures show them with --picture both, or on the pages after the puzzles with --page".into(),
+        ));
+    }
+    if let Some(q) = &draw {
+        picture::check_room(q, a.count)?;
+    }
+    if a.format.is_some() && a.json {
+        return Err(Error::Usage(
+            "--format and --json do not go together".into(),
+        ));
+    }
+    if let Some(f) = a.format.as_deref().filter(|_| draw.is_none()) {
         if !kinds::formats(kind).contains(&f) {
             return Err(Error::Usage(format!(
                 "--format {f} is not available for {} puzzles ({})",
@@ -480,24 +514,31 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut missed: Vec<u64> = Vec::new();
+    let mut drawn: Vec<(String, Picture, Picture)> = Vec::new();
     // Puzzle i uses seed + i whatever thread makes it, so the output is the same for any -j.
     let seeds = (0..a.count).map(|i| (i, a.seed.wrapping_add(i as u64)));
-    // A puzzle is read back (and solved, for --with-solution) by the thread that made it.
-    let work = |&(_, seed): &(usize, u64)| -> Result<(Made, Option<Written>)> {
+    // A puzzle is read back (and solved, for --with-solution or a picture of its solution) by
+    // the thread that made it.
+    let work = |&(_, seed): &(usize, u64)| -> Result<Output> {
         let made = one(&plan, seed)?;
-        let written = match &made {
-            Made::Puzzle(g) if a.with_solution || a.format.is_some() => {
-                Some(read_back(kind, g, &read_opts, a.with_solution)?)
-            }
-            _ => None,
+        let Made::Puzzle(g) = &made else {
+            return Ok((made, None, None));
         };
-        Ok((made, written))
+        if !(a.with_solution || a.format.is_some()) {
+            return Ok((made, None, None));
+        }
+        let written = read_back(kind, g, &read_opts, a.with_solution)?;
+        let pictures = match &draw {
+            Some(q) => Some(pictures_of(kind, &written.0, q)?),
+            None => None,
+        };
+        Ok((made, Some(written), pictures))
     };
-    let write = |(i, seed): (usize, u64), made: Result<(Made, Option<Written>)>| -> Result<bool> {
+    let write = |(i, seed): (usize, u64), made: Result<Output>| -> Result<bool> {
         if let Some(b) = &bar {
             b.inc(1);
         }
-        let (made, written) = made?;
+        let (made, written, pictures) = made?;
         let g = match made {
             Made::Puzzle(g) => g,
             Made::Missed(why) => {
@@ -510,6 +551,28 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
                 return Ok(true);
             }
         };
+        if let (Some(q), Some((puzzle, solution))) = (&draw, pictures) {
+            let grade = g
+                .grade
+                .as_ref()
+                .map_or(String::new(), |gr| format!(", {}", gr.level));
+            let caption = if q.pages.is_some() {
+                format!("{}. seed {}{grade}", drawn.len() + 1, g.seed)
+            } else {
+                format!("seed {}{grade}", g.seed)
+            };
+            let number = if q.pages.is_some() {
+                format!("{}", drawn.len() + 1)
+            } else {
+                "solution".to_string()
+            };
+            drawn.push((
+                format!("{}-{}", kind.name(), g.seed),
+                puzzle.with_caption(caption),
+                solution.with_caption(number),
+            ));
+            return Ok(true);
+        }
         let res = match (&written, a.format.as_deref()) {
             (Some((_, rows)), _) if a.json => {
                 let mut v = serde_json::to_value(&g).unwrap_or_default();
@@ -547,6 +610,21 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
     super::batch::run(seeds, super::batch::jobs(a.jobs)?, work, write)?;
     if let Some(b) = bar {
         b.finish_and_clear();
+    }
+    if let Some(q) = &draw {
+        let title = format!("gridsat {}", kind.name());
+        let name = if a.count == 1 {
+            format!("{}-{}", kind.name(), a.seed)
+        } else {
+            format!(
+                "{}-{}-{}",
+                kind.name(),
+                a.seed,
+                a.seed.wrapping_add(a.count as u64 - 1)
+            )
+        };
+        let _ = out.flush();
+        picture::write_book(q, drawn, &title, &name)?;
     }
     if let (true, Some(f)) = (document, a.format.as_deref()) {
         let items: Vec<(&AnyPuzzle, Option<&Vec<Vec<i64>>>)> =

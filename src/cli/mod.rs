@@ -7,6 +7,7 @@ mod batch;
 mod explain;
 mod export;
 mod generate;
+pub mod picture;
 mod proof;
 mod report;
 mod shell;

@@ -4,7 +4,7 @@
 
 use super::args::{InputArgs, ProofArgs, RunArgs};
 use super::batch::{self, Input, Watchdog};
-use super::solver_choice;
+use super::{picture, solver_choice};
 use crate::error::{Error, Result};
 use crate::kinds::AnyPuzzle;
 use crate::puzzle::{self, cell_name, Puzzle, Solutions, Style};
@@ -71,6 +71,9 @@ pub struct Report {
     /// The exit code this puzzle asks for (0 to 3, see [`crate::error::Error::exit_code`]).
     #[serde(skip)]
     pub code: i32,
+    /// With `--format svg|png|pdf`: the puzzle's pictures, drawn side by side.
+    #[serde(skip)]
+    pub pictures: Vec<crate::draw::Picture>,
 }
 
 impl Report {
@@ -91,12 +94,13 @@ impl Report {
     }
 }
 
-/// `style` is `None` for JSON output, where no text is drawn.
+/// `style` is `None` for JSON output, where no text is drawn; `draw` asks for pictures.
 fn analyze<P: Puzzle>(
     p: &P,
     mode: Mode,
     choice: &SolverChoice,
     style: Option<Style>,
+    draw: Option<&picture::Request>,
 ) -> Result<Report> {
     let mut r = Report {
         kind: p.kind().name(),
@@ -118,8 +122,11 @@ fn analyze<P: Puzzle>(
                 if let Some(style) = style {
                     text.push_str(&p.render(Some(&s), style));
                 }
+                if let Some(q) = draw {
+                    r.pictures = picture::solved(p, &s, q);
+                }
             }
-            None => none(p, choice, &mut r)?,
+            None => none(p, choice, &mut r, draw)?,
         },
         Mode::Verdict { forced, grids } => match puzzle::verdict(p, choice)? {
             Solutions::Unique(s) => {
@@ -129,6 +136,9 @@ fn analyze<P: Puzzle>(
                 if let (true, Some(style)) = (grids, style) {
                     text.push_str(&p.render(Some(&s), style));
                 }
+                if let Some(q) = draw {
+                    r.pictures = picture::solved(p, &s, q);
+                }
             }
             Solutions::Multiple(a, b, cells) => {
                 r.status = "multiple";
@@ -136,6 +146,9 @@ fn analyze<P: Puzzle>(
                 r.second_solution = Some(p.rows(&b));
                 add_extra(&mut r, &a);
                 r.differing_cells = Some(cells.iter().map(|&(y, x)| cell_name(y, x)).collect());
+                if let Some(q) = draw {
+                    r.pictures = picture::several(p, &a, &b, &cells, q);
+                }
                 if let Some(style) = style {
                     text.push_str("first solution:\n");
                     text.push_str(&p.render(Some(&a), style));
@@ -152,7 +165,7 @@ fn analyze<P: Puzzle>(
                     );
                 }
             }
-            Solutions::None => none(p, choice, &mut r)?,
+            Solutions::None => none(p, choice, &mut r, draw)?,
         },
         Mode::Count(max) => {
             let sols = puzzle::count(p, choice, max)?;
@@ -176,9 +189,18 @@ fn analyze<P: Puzzle>(
     Ok(r)
 }
 
-fn none<P: Puzzle>(p: &P, choice: &SolverChoice, r: &mut Report) -> Result<()> {
+fn none<P: Puzzle>(
+    p: &P,
+    choice: &SolverChoice,
+    r: &mut Report,
+    draw: Option<&picture::Request>,
+) -> Result<()> {
     r.status = "none";
-    r.conflicting_givens = Some(puzzle::conflicts(p, choice)?.unwrap_or_default());
+    let givens = puzzle::conflicts(p, choice)?.unwrap_or_default();
+    if let Some(q) = draw {
+        r.pictures = picture::unsolvable(p, &givens, q);
+    }
+    r.conflicting_givens = Some(givens);
     Ok(())
 }
 
@@ -233,6 +255,7 @@ fn analyze_input(
     choice: &SolverChoice,
     watchdog: Option<&Watchdog>,
     style: Option<Style>,
+    draw: Option<&picture::Request>,
     proofs: Option<&super::proof::Proofs>,
 ) -> Report {
     let t = Instant::now();
@@ -242,7 +265,7 @@ fn analyze_input(
             let got = batch::timed(
                 watchdog,
                 choice,
-                |c| with_puzzle!(any, p => analyze(p, mode, c, style)),
+                |c| with_puzzle!(any, p => analyze(p, mode, c, style, draw)),
             );
             match got {
                 Ok(r) => r,
@@ -359,6 +382,31 @@ pub fn written(res: std::io::Result<()>) -> Result<bool> {
     }
 }
 
+/// The pictures `--format svg|png|pdf` asks for, checked before anything is read: not with
+/// `--json` or `count`.
+fn pictures_asked(mode: Mode, run: &RunArgs) -> Result<Option<picture::Request>> {
+    let (default, verb) = match mode {
+        Mode::Solve => (picture::Show::Solution, "solve"),
+        Mode::Verdict { grids: true, .. } => (picture::Show::Solution, "solve"),
+        Mode::Verdict { .. } => (picture::Show::Puzzle, "check"),
+        Mode::Count(_) => (picture::Show::Puzzle, "count"),
+    };
+    let Some(q) = picture::request(run.format.as_deref(), &run.pictures, default, verb)? else {
+        return Ok(None);
+    };
+    if run.json {
+        return Err(Error::Usage(
+            "--format and --json do not go together".into(),
+        ));
+    }
+    if let Mode::Count(_) = mode {
+        return Err(Error::Usage(
+            "count draws no pictures: use solve or check with --format svg, png or pdf".into(),
+        ));
+    }
+    Ok(Some(q))
+}
+
 /// Runs `mode` on every puzzle, prints reports and a summary, and returns the exit code.
 pub fn run_batch(
     input: &InputArgs,
@@ -368,6 +416,9 @@ pub fn run_batch(
     color: super::args::ColorWhen,
 ) -> Result<i32> {
     let choice = solver_choice(run)?;
+    // `--format svg|png|pdf`: pictures, written at the end; checked first.
+    let draw = pictures_asked(mode, run)?;
+    let mut drawn: Vec<(String, Vec<crate::draw::Picture>)> = Vec::new();
     let labels: Vec<String> = input
         .files
         .iter()
@@ -381,13 +432,26 @@ pub fn run_batch(
         .collect();
     let proofs = super::proof::Proofs::new(proof, &labels)?;
     let jobs = batch::jobs(run.jobs)?;
-    let watchdog = batch::timeout(run)?.map(Watchdog::start);
+    let watchdog = batch::timeout(run.timeout)?.map(Watchdog::start);
     if run.format.is_some() && run.json {
         return Err(Error::Usage(
             "--format and --json do not go together".into(),
         ));
     }
     let puzzles = batch::Puzzles::new(input)?;
+    // Pictures are laid out when the run ends, so with them every input is read first: the
+    // kinds and the number of pictures are checked before anything is solved.
+    let puzzles: Box<dyn Iterator<Item = Input> + Send> = match &draw {
+        Some(q) => {
+            let all: Vec<Input> = puzzles.collect();
+            for any in all.iter().filter_map(|i| i.puzzle.as_ref().ok()) {
+                with_puzzle!(any, p => picture::check_kind(p, q.look))?;
+            }
+            picture::check_room(q, all.iter().filter(|i| i.puzzle.is_ok()).count())?;
+            Box::new(all.into_iter())
+        }
+        None => Box::new(puzzles),
+    };
     // `--format`: the puzzles are written back with their solutions at the end.
     let mut written_back: Vec<(AnyPuzzle, Option<Vec<Vec<i64>>>)> = Vec::new();
     let style = super::style(color);
@@ -400,7 +464,7 @@ pub fn run_batch(
     let work = |i: &Input| -> std::result::Result<Report, String> {
         // `--format`: a puzzle its kind cannot write (or whose URL pzprjs cannot hold) ends the
         // run before it is solved.
-        if let (Some(f), Ok(any)) = (&run.format, &i.puzzle) {
+        if let (Some(f), Ok(any), None) = (&run.format, &i.puzzle, &draw) {
             crate::kinds::write_solutions(f, &[(any, None)])?;
         }
         Ok(analyze_input(
@@ -409,13 +473,19 @@ pub fn run_batch(
             &choice,
             watchdog.as_ref(),
             text_style,
+            draw.as_ref(),
             proofs.as_ref(),
         ))
     };
     let write = |i: Input, r: std::result::Result<Report, String>| -> Result<bool> {
-        let r = r.map_err(Error::Usage)?;
+        let mut r = r.map_err(Error::Usage)?;
         tally.add(&r);
-        if run.format.is_some() {
+        if draw.is_some() {
+            if !r.pictures.is_empty() {
+                let name = format!("{}-{}", picture::stem(&r.file), r.index);
+                drawn.push((name, std::mem::take(&mut r.pictures)));
+            }
+        } else if run.format.is_some() {
             if let Ok(any) = &i.puzzle {
                 let solved = matches!(r.status, "unique" | "solved");
                 written_back.push((any.clone(), r.solution.clone().filter(|_| solved)));
@@ -466,7 +536,14 @@ pub fn run_batch(
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    if let Some(f) = &run.format {
+    if let Some(q) = &draw {
+        let (name, title) = match &labels[..] {
+            [file] => (picture::stem(file), file.clone()),
+            _ => ("pictures".to_string(), "gridsat".to_string()),
+        };
+        let _ = out.flush();
+        picture::write(q, drawn, &title, &name)?;
+    } else if let Some(f) = &run.format {
         let items: Vec<(&AnyPuzzle, Option<&Vec<Vec<i64>>>)> =
             written_back.iter().map(|(p, s)| (p, s.as_ref())).collect();
         if !items.is_empty() {

@@ -127,7 +127,7 @@ fn slot(pictures: &[Picture]) -> (f64, f64) {
 
 /// Printable pages holding `pictures` in order, each page titled `title` with its number at
 /// the foot. As many pictures go on a page as fit with cells at least `min_cell_mm` wide (a
-/// puzzle to be solved on paper needs about 8 mm; a solution to look up, 4), then they are
+/// puzzle to be solved on paper needs about 7 mm; a solution to look up, 4), then they are
 /// spread evenly over the pages that takes and drawn as large as each page allows (cells at
 /// most 15 mm).
 pub fn pages(pictures: &[Picture], paper: Paper, min_cell_mm: f64, title: &str) -> Vec<Sheet> {
