@@ -318,7 +318,7 @@ fn board(out: &mut String, p: &Picture) {
         {
             let q = Point::slot(*row, *col, *slot, *slots);
             let h = 1.0 / slots.rows.max(slots.cols) as f64;
-            let size = fit(t, (0.8 * h).min(0.32), 0.9 / slots.cols as f64);
+            let size = fit(t, (0.8 * h).min(0.32), 0.8 / slots.cols as f64);
             if let Some(tone) = tone {
                 let _ = writeln!(
                     out,
@@ -360,7 +360,7 @@ fn board(out: &mut String, p: &Picture) {
             ink,
         } = m
         {
-            let size = fit(t, 0.62, 0.86);
+            let size = fit(t, 0.62, 0.74);
             let bold = *ink != Ink::Solved;
             text(
                 out,
