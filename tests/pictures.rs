@@ -481,6 +481,10 @@ fn picture_options_are_checked_before_anything_is_solved() {
             vec!["explain", "sudoku/classic.txt", "--format", "svg"],
             "give --out DIR",
         ),
+        (
+            vec!["generate", "sudoku", "--count", "2", "--format", "png"],
+            "give --out DIR",
+        ),
     ];
     for (args, message) in cases {
         let args: Vec<String> = args
@@ -492,6 +496,8 @@ fn picture_options_are_checked_before_anything_is_solved() {
             .assert()
             .code(2)
             .stdout("")
-            .stderr(predicate::str::contains(message));
+            .stderr(predicate::str::contains(message))
+            // Refused before any puzzle was solved: no verdict line.
+            .stderr(predicate::str::contains(" #1 ").not());
     }
 }

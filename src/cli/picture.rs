@@ -143,6 +143,19 @@ pub fn request(
     }))
 }
 
+/// Refuses, before anything is solved, a run that would make `pictures` SVG or PNG files
+/// (one a page with `--page`, else one a picture) without `--out` to put them in.
+pub fn check_room(req: &Request, pictures: usize) -> Result<()> {
+    let several = pictures > 1 && req.pages.is_none();
+    if several && req.out.is_none() && req.file_type != FileType::Pdf {
+        return Err(Error::Usage(format!(
+            "this makes {pictures} {} files: give --out DIR to write them (or --format pdf for one document, or --page to put them on pages)",
+            req.file_type.ext().to_uppercase()
+        )));
+    }
+    Ok(())
+}
+
 /// Refuses pictures of a kind that has none (checked before anything is solved).
 pub fn check_kind<P: Puzzle>(p: &P, look: Look) -> Result<()> {
     match p.picture(None, look) {
@@ -393,7 +406,7 @@ fn emit(req: &Request, sheets: Vec<(String, Sheet)>, pdf_name: &str) -> Result<(
     }
     match &req.out {
         None if docs.len() > 1 => Err(Error::Usage(format!(
-            "this makes {} {} files: give --out DIR to write them (or --format pdf for one document)",
+            "this makes {} {} files: give --out DIR to write them (or --format pdf for one document, or --page to put them on pages)",
             docs.len(),
             ext.to_uppercase()
         ))),
