@@ -388,13 +388,18 @@ pub fn formats(kind: Kind) -> &'static [&'static str] {
     }
 }
 
-/// What `--format` offers, kind by kind, for messages.
+/// What `--format` offers, kind by kind, for messages: the file formats, and the picture
+/// formats of [`crate::draw`] every kind has too.
 pub fn formats_help() -> String {
-    Kind::ALL
+    let mut kinds: Vec<String> = Kind::ALL
         .iter()
         .map(|&k| format!("{}: {}", k.name(), formats(k).join(", ")))
-        .collect::<Vec<_>>()
-        .join("; ")
+        .collect();
+    kinds.push(format!(
+        "pictures of every kind: {}",
+        crate::draw::FORMATS.join(", ")
+    ));
+    kinds.join("; ")
 }
 
 /// Puzzles written back in a file format of their kind, each with its solution (rows as

@@ -501,3 +501,55 @@ fn picture_options_are_checked_before_anything_is_solved() {
             .stderr(predicate::str::contains(" #1 ").not());
     }
 }
+
+#[test]
+fn pictures_in_a_batch_keep_the_others_when_one_puzzle_is_bad_and_are_the_same_for_any_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    let classic = std::fs::read_to_string(p("sudoku/classic.txt")).unwrap();
+    let line = classic.trim();
+    let mixed = dir.path().join("mixed.txt");
+    std::fs::write(&mixed, format!("{line}\n{}\n{line}\n", &line[..80])).unwrap();
+    let mixed = mixed.to_string_lossy().into_owned();
+    let mut files = Vec::new();
+    for jobs in ["1", "2"] {
+        let out = dir.path().join(format!("out{jobs}"));
+        gridsat()
+            .args(["solve", &mixed, "--format", "svg", "-j", jobs, "--out"])
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(
+                "mixed.txt:2:1: a one-line puzzle needs a square number of cells",
+            ))
+            .stderr(predicate::str::contains("mixed.txt #3 (sudoku 9x9"));
+        let mut names: Vec<String> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["mixed-1.svg", "mixed-3.svg"]);
+        files.push(std::fs::read_to_string(out.join("mixed-3.svg")).unwrap());
+    }
+    assert_eq!(files[0], files[1]);
+    // A puzz.link URL on the command line draws like a file; a format no kind writes names the
+    // picture formats beside the file formats.
+    let svg = stdout_of(&[
+        "check",
+        "https://puzz.link/p?sudoku/4/4/g1k23k3g",
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(with_class(&parse(&svg), "given").len(), 4);
+    gridsat()
+        .args(["solve", &p("sudoku/4x4.txt"), "--format", "jpeg"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "--format jpeg is not available for sudoku puzzles",
+        ))
+        .stderr(predicate::str::contains(
+            "pictures of every kind: svg, png, pdf",
+        ));
+}

@@ -20,7 +20,7 @@ const PUZZLE_CELL_MM: f64 = 7.0;
 const SOLUTION_CELL_MM: f64 = 4.0;
 
 /// The values of `--format` that make pictures.
-pub const FORMATS: [&str; 3] = ["svg", "png", "pdf"];
+pub const FORMATS: [&str; 3] = crate::draw::FORMATS;
 
 /// True when `--format` names a picture format.
 pub fn is_picture(format: &str) -> bool {

@@ -15,6 +15,10 @@ pub mod layout;
 pub mod raster;
 pub mod svg;
 
+/// The picture formats ([`svg`] text, and [`raster`]'s PNG and PDF), which every kind with
+/// pictures offers beside its file formats.
+pub const FORMATS: [&str; 3] = ["svg", "png", "pdf"];
+
 /// A point on a board, in cells (see the module's note on coordinates).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Point {
