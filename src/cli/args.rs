@@ -167,6 +167,15 @@ pub struct RunArgs {
     /// the same order, whatever the number.
     #[arg(short = 'j', long, value_name = "N")]
     pub jobs: Option<usize>,
+    /// The embedded solver: `varisat` (the default), `cadical` (stronger on hard boards,
+    /// dearer per easy puzzle), or `auto` (varisat, then CaDiCaL for a puzzle varisat has not
+    /// finished within --budget).
+    #[arg(long, value_name = "NAME")]
+    pub backend: Option<String>,
+    /// With --backend auto: seconds of varisat per puzzle before it moves to CaDiCaL
+    /// (default 1).
+    #[arg(long, value_name = "SECONDS")]
+    pub budget: Option<f64>,
     /// Never draw a progress bar (it is drawn on a terminal for long batches).
     #[arg(long)]
     pub no_progress: bool,

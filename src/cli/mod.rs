@@ -260,6 +260,21 @@ pub fn load(input: &InputArgs) -> Result<Vec<(String, Vec<AnyPuzzle>)>> {
 
 /// The solver chosen on the command line (its time limit is the batch's `--timeout`).
 pub fn solver_choice(run: &RunArgs) -> Result<SolverChoice> {
+    if let Some(b) = run.budget {
+        if b.is_nan() || b < 0.0 {
+            return Err(Error::Usage(
+                "--budget must be a number of seconds, 0 or more".into(),
+            ));
+        }
+        if run.backend.as_deref() != Some("auto") {
+            return Err(Error::Usage("--budget goes with --backend auto".into()));
+        }
+    }
+    if run.backend.is_some() && run.solver.is_some() {
+        return Err(Error::Usage(
+            "--backend chooses an embedded solver and --solver an external one: give one".into(),
+        ));
+    }
     Ok(match &run.solver {
         Some(cmd) if cmd.trim().is_empty() => {
             return Err(Error::Usage("--solver needs a command".into()))
@@ -268,7 +283,35 @@ pub fn solver_choice(run: &RunArgs) -> Result<SolverChoice> {
             command: cmd.clone(),
             timeout: None,
         },
-        None => SolverChoice::Embedded,
+        None => backend_choice(run.backend.as_deref(), run.budget)?,
+    })
+}
+
+/// Seconds of varisat per puzzle before `--backend auto` moves it to CaDiCaL.
+pub const DEFAULT_BUDGET: f64 = 1.0;
+
+/// The embedded solver named by `--backend`.
+fn backend_choice(name: Option<&str>, budget: Option<f64>) -> Result<SolverChoice> {
+    Ok(match name.map(|n| n.to_ascii_lowercase()).as_deref() {
+        None | Some("varisat") => SolverChoice::Embedded,
+        #[cfg(feature = "cadical")]
+        Some("cadical") => SolverChoice::Cadical,
+        #[cfg(feature = "cadical")]
+        Some("auto") => SolverChoice::Auto {
+            budget: budget.unwrap_or(DEFAULT_BUDGET),
+        },
+        #[cfg(not(feature = "cadical"))]
+        Some("cadical" | "auto") => {
+            let _ = budget;
+            return Err(Error::Usage(
+                "this gridsat was built without CaDiCaL (the `cadical` feature): --backend varisat is the one embedded solver".into(),
+            ));
+        }
+        Some(other) => {
+            return Err(Error::Usage(format!(
+                "unknown --backend `{other}`: varisat, cadical or auto"
+            )))
+        }
     })
 }
 

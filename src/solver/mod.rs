@@ -1,7 +1,9 @@
 //! SAT backends behind one small trait, and the engine written once for every puzzle kind.
 //!
 //! - [`Backend`]: add clauses, solve under assumptions, get a model or the failed assumptions.
-//! - [`Varisat`]: the embedded default.
+//! - [`Varisat`]: the embedded default, pure Rust (the only backend of a wasm32 build).
+//! - [`Cadical`]: CaDiCaL built in (the `cadical` feature, on by default), for hard boards;
+//!   [`Auto`] starts each puzzle on varisat and moves it to CaDiCaL after a time budget.
 //! - [`External`]: any DIMACS solver command on the PATH (`cadical -q`, `kissat`, `gridsat sat`).
 //! - [`engine`]: solve, count up to k, uniqueness, backbone (forced cells), conflicting givens.
 //! - [`Stop`]: the hook that ends a solve early (a time limit), shared by every backend.
@@ -24,13 +26,23 @@
 //!   so only a choice with a flag pays it.
 //! - [`External`]: the wait loop polls the flag every 2 ms and kills the solver's whole process
 //!   group (a wrapper script's children too).
-//! - A new backend (an embedded CaDiCaL, say) takes the flag the same way and polls it from the
-//!   solver's own callback (CaDiCaL's `terminate`), then returns [`SolverError::Stopped`].
+//! - [`Cadical`]: CaDiCaL's terminator callback polls the flag; the stopped call returns
+//!   [`SolverError::Stopped`] and the solver stays usable.
+//! - [`Auto`]: its varisat polls the flag and its budget's deadline; a spent budget moves the
+//!   puzzle to CaDiCaL, a raised flag stops both.
 
+#[cfg(feature = "cadical")]
+mod auto;
+#[cfg(feature = "cadical")]
+mod cadical_backend;
 pub mod engine;
 mod external;
 mod varisat_backend;
 
+#[cfg(feature = "cadical")]
+pub use auto::Auto;
+#[cfg(feature = "cadical")]
+pub use cadical_backend::Cadical;
 pub use engine::{Session, Verdict};
 pub use external::External;
 pub use varisat_backend::{solve_with_proof, Varisat};
@@ -104,12 +116,19 @@ pub trait Backend {
     fn num_vars(&self) -> usize;
 }
 
-/// How to build a backend: the embedded solver, or an external command.
+/// How to build a backend: an embedded solver, or an external command.
 #[derive(Clone, Debug, Default)]
 pub enum SolverChoice {
     /// The embedded varisat solver.
     #[default]
     Embedded,
+    /// The embedded CaDiCaL solver.
+    #[cfg(feature = "cadical")]
+    Cadical,
+    /// varisat first; a puzzle it has not finished within `budget` seconds (of solver calls
+    /// since the first) moves to CaDiCaL with every clause so far.
+    #[cfg(feature = "cadical")]
+    Auto { budget: f64 },
     /// An external DIMACS solver command (split on whitespace), with an optional time limit.
     Command {
         command: String,
@@ -133,6 +152,16 @@ impl SolverChoice {
     fn backend_with(&self, stop: Option<&Stop>) -> Box<dyn Backend> {
         match self {
             SolverChoice::Embedded => Box::new(Varisat::with_stop(stop.cloned())),
+            #[cfg(feature = "cadical")]
+            SolverChoice::Cadical => {
+                let mut c = Cadical::new();
+                if let Some(s) = stop {
+                    c.set_stop(s.clone());
+                }
+                Box::new(c)
+            },
+            #[cfg(feature = "cadical")]
+            SolverChoice::Auto { budget } => Box::new(Auto::new(*budget, stop.cloned())),
             SolverChoice::Command { command, timeout } => {
                 Box::new(External::new(command, *timeout).with_stop(stop.cloned()))
             }

@@ -1,8 +1,11 @@
 //! The embedded backend: varisat, a CDCL solver in pure Rust, used incrementally. A
-//! [`Stop`] flag ends a solve through varisat's proof output (see [`super`]).
+//! [`Stop`] flag (or, for `--backend auto`, any poll) ends a solve through varisat's proof
+//! output (see [`super`]).
 
 use super::{Backend, Outcome, SolverError, Stop};
 use crate::cnf::{Assignment, Formula, Lit};
+use std::cell::Cell;
+use std::rc::Rc;
 
 /// The varisat solver behind the [`Backend`] trait.
 pub struct Varisat {
@@ -10,18 +13,25 @@ pub struct Varisat {
     num_vars: usize,
     buf: Vec<varisat::Lit>,
     stop: Option<Stop>,
+    /// Set by the proof sink when its poll said stop (a raised flag, or another owner's
+    /// condition such as `--backend auto`'s budget).
+    tripped: Rc<Cell<bool>>,
     /// Stopped once: varisat refuses to solve after an aborted proof, so every later call
     /// answers [`SolverError::Stopped`] without asking it.
     stopped: bool,
 }
 
-/// The proof "file" of a stoppable solver: it keeps nothing, and fails once the flag is up,
-/// which makes varisat abandon the solve.
-struct StopSink(Stop);
+/// The proof "file" of a stoppable solver: it keeps nothing, and fails once its poll says
+/// stop, which makes varisat abandon the solve.
+struct StopSink {
+    poll: Box<dyn FnMut() -> bool>,
+    tripped: Rc<Cell<bool>>,
+}
 
 impl std::io::Write for StopSink {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        if self.0.is_raised() {
+        if (self.poll)() {
+            self.tripped.set(true);
             Err(std::io::Error::other("stopped"))
         } else {
             Ok(buf.len())
@@ -47,24 +57,45 @@ impl Varisat {
 
     /// A new, empty solver that gives up with [`SolverError::Stopped`] once `stop` is raised.
     pub fn with_stop(stop: Option<Stop>) -> Varisat {
+        let poll: Option<Box<dyn FnMut() -> bool>> = stop.clone().map(|s| {
+            let poll: Box<dyn FnMut() -> bool> = Box::new(move || s.is_raised());
+            poll
+        });
+        Varisat::polling(stop, poll)
+    }
+
+    /// A new, empty solver that gives up with [`SolverError::Stopped`] once `poll` returns
+    /// true (polled every few hundred conflicts); `--backend auto` stops varisat this way at
+    /// the end of its budget.
+    pub fn with_poll(poll: Box<dyn FnMut() -> bool>) -> Varisat {
+        Varisat::polling(None, Some(poll))
+    }
+
+    fn polling(stop: Option<Stop>, poll: Option<Box<dyn FnMut() -> bool>>) -> Varisat {
         let mut solver = varisat::Solver::new();
-        if let Some(s) = &stop {
+        let tripped = Rc::new(Cell::new(false));
+        if let Some(poll) = poll {
             // Must come before the first clause. Varisat's own format, the only one that takes
             // assumptions and clauses added between solves; the search is the same as without
             // a proof, but hashing and writing its steps costs about a fifth more time.
-            solver.write_proof(StopSink(s.clone()), varisat::ProofFormat::Varisat);
+            let sink = StopSink {
+                poll,
+                tripped: tripped.clone(),
+            };
+            solver.write_proof(sink, varisat::ProofFormat::Varisat);
         }
         Varisat {
             solver,
             num_vars: 0,
             buf: Vec::new(),
             stop,
+            tripped,
             stopped: false,
         }
     }
 
     fn stop_raised(&self) -> bool {
-        self.stopped || self.stop.as_ref().is_some_and(Stop::is_raised)
+        self.stopped || self.tripped.get() || self.stop.as_ref().is_some_and(Stop::is_raised)
     }
 }
 
