@@ -7,65 +7,41 @@
 mod common;
 
 use assert_cmd::Command;
-use serde_json::Value;
-
-/// The JSON lines and exit code of `gridsat check --json FILE [extra...]`.
-fn check(file: &str, extra: &[&str]) -> (Vec<Value>, i32) {
-    let out = Command::cargo_bin("gridsat")
-        .unwrap()
-        .args(["check", "--json", "--no-progress", file])
-        .args(extra)
-        .output()
-        .unwrap();
-    let lines = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    (lines, out.status.code().unwrap_or(-1))
-}
 
 #[test]
 fn every_project_puzzle_gets_the_same_verdict_from_every_backend() {
     let mut puzzles = 0;
-    for kind in ["sudoku", "takuzu", "tectonic", "numberlink"] {
-        let mut files: Vec<_> = std::fs::read_dir(common::puzzle(kind))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.is_file() && p.extension().is_none_or(|e| e != "md"))
-            .collect();
-        files.sort();
-        for path in files {
-            let file = path.to_str().unwrap();
-            let (varisat, code) = check(file, &[]);
-            if code == 2 {
-                continue; // a file that needs options of its own (a CSV pair, a bad example)
-            }
-            for extra in [
-                &["--backend", "cadical"][..],
-                &["--backend", "auto", "--budget", "0"][..],
-            ] {
-                let (other, code2) = check(file, extra);
-                assert_eq!(code, code2, "{file} {extra:?}: exit codes");
-                assert_eq!(varisat.len(), other.len(), "{file} {extra:?}");
-                for (a, b) in varisat.iter().zip(&other) {
-                    let what = format!("{file} #{} {extra:?}", a["index"]);
-                    assert_eq!(a["status"], b["status"], "{what}");
-                    match a["status"].as_str() {
-                        Some("unique") => assert_eq!(a["solution"], b["solution"], "{what}"),
-                        Some("multiple") => {
-                            assert_ne!(b["solution"], b["second_solution"], "{what}")
-                        }
-                        _ => assert_eq!(
-                            a["conflicting_givens"].as_array().map(|g| g.len()),
-                            b["conflicting_givens"].as_array().map(|g| g.len()),
-                            "{what}"
-                        ),
+    let files = ["sudoku", "takuzu", "tectonic", "numberlink"].map(common::puzzle_files);
+    for path in files.iter().flatten() {
+        let file = path.to_str().unwrap();
+        let (varisat, code) = common::check_json(file, &[]);
+        if code == 2 {
+            continue; // a file that needs options of its own (a CSV pair, a bad example)
+        }
+        for extra in [
+            &["--backend", "cadical"][..],
+            &["--backend", "auto", "--budget", "0"][..],
+        ] {
+            let (other, code2) = common::check_json(file, extra);
+            assert_eq!(code, code2, "{file} {extra:?}: exit codes");
+            assert_eq!(varisat.len(), other.len(), "{file} {extra:?}");
+            for (a, b) in varisat.iter().zip(&other) {
+                let what = format!("{file} #{} {extra:?}", a["index"]);
+                assert_eq!(a["status"], b["status"], "{what}");
+                match a["status"].as_str() {
+                    Some("unique") => assert_eq!(a["solution"], b["solution"], "{what}"),
+                    Some("multiple") => {
+                        assert_ne!(b["solution"], b["second_solution"], "{what}")
                     }
+                    _ => assert_eq!(
+                        a["conflicting_givens"].as_array().map(|g| g.len()),
+                        b["conflicting_givens"].as_array().map(|g| g.len()),
+                        "{what}"
+                    ),
                 }
             }
-            puzzles += varisat.len();
         }
+        puzzles += varisat.len();
     }
     assert!(puzzles > 100, "only {puzzles} puzzles compared");
 }

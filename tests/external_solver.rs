@@ -5,25 +5,6 @@
 
 mod common;
 
-use assert_cmd::Command;
-use serde_json::Value;
-
-/// The JSON lines and exit code of `gridsat check --json FILE [extra...]`.
-fn check(file: &str, extra: &[&str]) -> (Vec<Value>, i32) {
-    let out = Command::cargo_bin("gridsat")
-        .unwrap()
-        .args(["check", "--json", "--no-progress", file])
-        .args(extra)
-        .output()
-        .unwrap();
-    let lines = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    (lines, out.status.code().unwrap_or(-1))
-}
-
 #[test]
 fn every_project_puzzle_gets_the_embedded_verdict_from_cadical() {
     let Some(solver) = common::cadical() else {
@@ -33,11 +14,11 @@ fn every_project_puzzle_gets_the_embedded_verdict_from_cadical() {
     for kind in ["sudoku", "takuzu", "tectonic", "numberlink"] {
         for path in common::puzzle_files(kind) {
             let file = path.to_str().unwrap();
-            let (embedded, code) = check(file, &[]);
+            let (embedded, code) = common::check_json(file, &[]);
             if code == 2 {
                 continue; // a file that needs options of its own (a CSV pair, a bad example)
             }
-            let (external, code2) = check(file, &["--solver", &solver]);
+            let (external, code2) = common::check_json(file, &["--solver", &solver]);
             assert_eq!(code, code2, "{file}: exit codes");
             assert_eq!(embedded.len(), external.len(), "{file}");
             for (a, b) in embedded.iter().zip(&external) {

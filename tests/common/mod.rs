@@ -63,3 +63,19 @@ pub fn cadical() -> Option<String> {
         None
     }
 }
+
+/// The JSON lines and exit code of `gridsat check --json --no-progress FILE [extra...]`.
+pub fn check_json(file: &str, extra: &[&str]) -> (Vec<serde_json::Value>, i32) {
+    let out = assert_cmd::Command::cargo_bin("gridsat")
+        .unwrap()
+        .args(["check", "--json", "--no-progress", file])
+        .args(extra)
+        .output()
+        .unwrap();
+    let lines = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    (lines, out.status.code().unwrap_or(-1))
+}
