@@ -84,12 +84,13 @@ impl<M> Statement<M> {
 /// verdict: a bug when the embedded solver made both, a wrong answer from an external solver.
 fn disagree(choice: &SolverChoice, detail: String) -> Error {
     match choice {
-        SolverChoice::Embedded => Error::Bug(detail),
         SolverChoice::Command { command, .. } => Error::Solver(SolverError::Wrong {
             command: command.clone(),
             detail,
         }),
         SolverChoice::Stoppable(inner, _) => disagree(inner, detail),
+        // varisat, CaDiCaL and auto are all built in: their mistakes are gridsat's.
+        _ => Error::Bug(detail),
     }
 }
 
