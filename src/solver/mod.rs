@@ -159,7 +159,7 @@ impl SolverChoice {
                     c.set_stop(s.clone());
                 }
                 Box::new(c)
-            },
+            }
             #[cfg(feature = "cadical")]
             SolverChoice::Auto { budget } => Box::new(Auto::new(*budget, stop.cloned())),
             SolverChoice::Command { command, timeout } => {
