@@ -567,10 +567,15 @@ mod tests {
     #[test]
     fn a_writer_that_stops_ends_the_batch() {
         let mut written = 0;
-        run(0..100_000u32, 2, |&i| i, |_, _| {
-            written += 1;
-            Ok(written < 10)
-        })
+        run(
+            0..100_000u32,
+            2,
+            |&i| i,
+            |_, _| {
+                written += 1;
+                Ok(written < 10)
+            },
+        )
         .unwrap();
         assert_eq!(written, 10);
     }
