@@ -1,477 +1,335 @@
-//! The Numberlink human-strategy engine: grows paths the way people do, never reading the SAT
-//! model, and only explains: every step is checked against the SAT solution by the caller.
+//! The Numberlink human-strategy engine: solves the way people write about solving Arukone and
+//! Flow, never reading the SAT model, and only explains: every step is checked against the SAT
+//! solution by the caller.
 //!
-//! The state is what a person pencils in: the links drawn so far, the path each cell is known
-//! to belong to, and for every other cell the paths that could still reach it. Techniques,
-//! easiest first:
+//! The state ([`board`]) is what a person pencils in: the links drawn, and for every cell the
+//! paths that could still run through it. Techniques, easiest first (ratings in
+//! [`Technique::base`]):
 //!
-//! - **same path side by side** (flow): two neighbours of the same path must be linked;
-//! - **only way on**: a cell whose path must go on (an end, or a cell with one link) and that
-//!   has exactly as many ways left as links it still needs;
-//! - **corner** / **narrow cell** (every cell covered): a cell with exactly two ways left, one of
-//!   them into a known path, is on that path and uses both;
-//! - **no touching** (flow): a cell next to a finished cell of path k (one it is not linked to)
-//!   can not be on path k;
-//! - **one path can reach** : a region of open cells that only one path's loose ends can enter
-//!   belongs to that path (every cell covered); paths that can not enter are struck out.
+//! - [`local`]: *same path side by side* (flow), *only way on*, *corner*, *narrow cell*,
+//!   *left empty* (nikoli), *no touching* (flow: U-turns, finished neighbours);
+//! - [`paths`]: *dead end*, *out of reach*, *bottleneck* and *bridge*, on the room each path
+//!   has left;
+//! - [`areas`]: *sealed area* and *parity* (every cell covered: an open area with two loose
+//!   ends beside it is one visit between them);
+//! - [`whatif`]: *what if*: an assumption the easier techniques refute, the shortest first,
+//!   rated by its length.
 //!
 //! A step is written in the cell/value form of [`crate::explain::Step`]: a placement is "this
-//! cell is on path k" (the path's number), an elimination "this cell is not on path k". Steps
-//! that draw links list both cells of each link, one after the other, so [`verify_links`] can
-//! hold the links to the solution too (under `cover` and `nikoli` a path's cells do not fix its
-//! route). With `--fallback`, a step proven by SAT draws one link of the solution.
+//! cell is on path k" (the path's number; 0 for a cell that stays empty under `nikoli`), an
+//! elimination "this cell is not on path k", and a link joins two neighbours (with its path's
+//! number, or 0 while that is not known), which [`verify_links`] holds to the solution's links.
+//! With `--fallback`, a step proven by SAT draws one link of the solution.
 
-use super::{opposite, Links, Numberlink, Rules, SIDES};
-use crate::draw::{Look, Picture};
+mod areas;
+pub mod board;
+mod local;
+mod paths;
+#[cfg(test)]
+mod tests;
+mod whatif;
+
+use super::{Links, Numberlink, SIDES};
 use crate::explain::{Explain, ExplainOptions, Explanation, Grade, Step, SOLVER_TECHNIQUE};
 use crate::puzzle::CellValue;
+pub use board::{Board, Contradiction, Shape, Why};
 
-/// Techniques whose placements are links, two cells at a time.
-pub const LINK_TECHNIQUES: [&str; 5] = [
-    "same path side by side",
-    "only way on",
-    "corner",
-    "narrow cell",
-    SOLVER_TECHNIQUE,
-];
+/// The techniques, easiest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Technique {
+    SideBySide,
+    OnlyWayOn,
+    Corner,
+    NarrowCell,
+    LeftEmpty,
+    NoTouching,
+    DeadEnd,
+    OutOfReach,
+    Bottleneck,
+    Bridge,
+    SealedArea,
+    Parity,
+    WhatIf,
+    Solver,
+}
 
-/// What a person has pencilled in.
+impl Technique {
+    /// Every technique, easiest first.
+    pub const ALL: [Technique; 14] = [
+        Technique::SideBySide,
+        Technique::OnlyWayOn,
+        Technique::Corner,
+        Technique::NarrowCell,
+        Technique::LeftEmpty,
+        Technique::NoTouching,
+        Technique::DeadEnd,
+        Technique::OutOfReach,
+        Technique::Bottleneck,
+        Technique::Bridge,
+        Technique::SealedArea,
+        Technique::Parity,
+        Technique::WhatIf,
+        Technique::Solver,
+    ];
+
+    /// The name players would use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::SideBySide => "same path side by side",
+            Technique::OnlyWayOn => "only way on",
+            Technique::Corner => "corner",
+            Technique::NarrowCell => "narrow cell",
+            Technique::LeftEmpty => "left empty",
+            Technique::NoTouching => "no touching",
+            Technique::DeadEnd => "dead end",
+            Technique::OutOfReach => "out of reach",
+            Technique::Bottleneck => "bottleneck",
+            Technique::Bridge => "bridge",
+            Technique::SealedArea => "sealed area",
+            Technique::Parity => "parity",
+            Technique::WhatIf => "what if",
+            Technique::Solver => SOLVER_TECHNIQUE,
+        }
+    }
+
+    /// The rating of a step of this technique (a what-if adds to it by its length).
+    pub fn base(self) -> f64 {
+        match self {
+            Technique::SideBySide | Technique::OnlyWayOn => 1.0,
+            Technique::Corner => 1.2,
+            Technique::NarrowCell | Technique::LeftEmpty => 1.5,
+            Technique::NoTouching | Technique::DeadEnd => 2.0,
+            Technique::OutOfReach => 2.5,
+            Technique::Bottleneck | Technique::Bridge => 3.0,
+            Technique::SealedArea => 3.2,
+            Technique::Parity => 3.5,
+            Technique::WhatIf => 4.0,
+            Technique::Solver => 10.0,
+        }
+    }
+}
+
+/// The rating of a what-if of `len` deductions: 4.0 for one, 0.5 more each time the length
+/// doubles (so 5.0 at 4, 6.0 at 16, 7.0 at 64).
+pub fn what_if_rating(len: usize) -> f64 {
+    let r = Technique::WhatIf.base() + 0.5 * (len.max(1) as f64).log2();
+    (r * 10.0).round() / 10.0
+}
+
+/// One deduction: what a technique found, before it is a [`Step`].
 #[derive(Clone, Debug)]
-pub struct Board {
-    /// Links drawn, as arm bits per cell.
-    pub arms: Vec<u8>,
-    /// The path (index) each cell is known to be on.
-    pub path: Vec<Option<usize>>,
-    /// For each cell, the paths that could still be on it.
-    pub cand: Vec<Vec<bool>>,
-    /// True for the cells that are ends.
-    pub end: Vec<bool>,
+pub struct Deduction {
+    pub technique: Technique,
+    /// The path the deduction is about, when there is one.
+    pub path: Option<usize>,
+    /// The cells the deduction uses (its pattern).
+    pub at: Vec<usize>,
+    /// Links to draw.
+    pub links: Vec<(usize, usize)>,
+    /// Cells known from now on to be on a path (or, with the empty bit, to stay empty).
+    pub places: Vec<(usize, usize)>,
+    /// Candidates removed: (cell, path or the empty bit).
+    pub elims: Vec<(usize, usize)>,
+    /// For a what-if, its length.
+    pub len: usize,
+    /// The step's text (written only when asked for).
+    pub text: String,
 }
 
-struct Move {
-    technique: &'static str,
-    rating: f64,
-    links: Vec<(usize, usize, usize)>,
-    places: Vec<(usize, usize)>,
-    elims: Vec<(usize, usize)>,
-    pattern: Vec<usize>,
-    text: String,
+impl Deduction {
+    pub fn new(technique: Technique, path: Option<usize>, at: Vec<usize>) -> Deduction {
+        Deduction {
+            technique,
+            path,
+            at,
+            links: Vec::new(),
+            places: Vec::new(),
+            elims: Vec::new(),
+            len: 0,
+            text: String::new(),
+        }
+    }
+
+    pub fn rating(&self) -> f64 {
+        match self.technique {
+            Technique::WhatIf => what_if_rating(self.len),
+            t => t.base(),
+        }
+    }
+
+    /// The cells whose marks the deduction changes.
+    pub fn cells_changed(&self) -> Vec<usize> {
+        let mut out: Vec<usize> = Vec::new();
+        for &(c, m) in &self.links {
+            out.extend([c, m]);
+        }
+        out.extend(self.places.iter().map(|&(c, _)| c));
+        out.extend(self.elims.iter().map(|&(c, _)| c));
+        out
+    }
 }
 
-impl Board {
-    /// The board before any step: ends known, other cells open to every path that can reach them.
-    pub fn new(p: &Numberlink) -> Board {
-        let n = p.cells();
-        let k = p.ends.len();
-        let reach = super::model::reachable_labels(p);
-        let ep = p.endpoint_map();
-        let mut cand = vec![vec![false; k]; n];
-        for c in 0..n {
-            match ep[c] {
-                Some(e) => cand[c][e] = true,
-                None => {
-                    for &v in &reach[c] {
-                        cand[c][v as usize - 1] = true;
-                    }
-                }
-            }
-        }
-        Board {
-            arms: vec![0; n],
-            end: ep.iter().map(|e| e.is_some()).collect(),
-            path: ep,
-            cand,
-        }
-    }
+/// What a technique returns at a place: a deduction, a contradiction, or nothing.
+pub type Found = Option<Result<Deduction, Contradiction>>;
 
-    /// How many links a cell on a path has in the end: one at an end, two elsewhere.
-    fn need(&self, _p: &Numberlink, c: usize) -> u32 {
-        if self.end[c] {
-            1
-        } else {
-            2
-        }
+/// Applies a deduction to the board.
+pub fn apply(s: &Shape, b: &mut Board, d: &Deduction) -> Result<(), Contradiction> {
+    for &(c, m) in &d.links {
+        b.link(s, c, m)?;
     }
-
-    fn full(&self, p: &Numberlink, c: usize) -> bool {
-        self.arms[c].count_ones() >= self.need(p, c)
+    for &(c, k) in &d.places {
+        b.set(c, k)?;
     }
-
-    /// The cells linked to `c`, directly or through other cells (its piece of path).
-    fn segment(&self, p: &Numberlink, c: usize) -> Vec<usize> {
-        let mut seen = vec![c];
-        let mut i = 0;
-        while i < seen.len() {
-            let x = seen[i];
-            i += 1;
-            for s in SIDES {
-                if self.arms[x] & s != 0 {
-                    let m = p.neighbour(x, s).expect("on board");
-                    if !seen.contains(&m) {
-                        seen.push(m);
-                    }
-                }
-            }
-        }
-        seen
+    for &(c, k) in &d.elims {
+        b.remove(c, k)?;
     }
-
-    /// True when `c` and `m` (neighbours) may still be linked.
-    fn can_link(&self, p: &Numberlink, c: usize, side: u8) -> bool {
-        let Some(m) = p.neighbour(c, side) else {
-            return false;
-        };
-        if self.arms[c] & side != 0 || self.full(p, c) || self.full(p, m) {
-            return false;
-        }
-        let share = match (self.path[c], self.path[m]) {
-            (Some(a), Some(b)) => a == b,
-            (Some(a), None) => self.cand[m][a],
-            (None, Some(b)) => self.cand[c][b],
-            (None, None) => self.cand[c]
-                .iter()
-                .zip(&self.cand[m])
-                .any(|(&x, &y)| x && y),
-        };
-        // Linking two cells of one piece of path would close a loop.
-        share && !(self.arms[c] != 0 && self.arms[m] != 0 && self.segment(p, c).contains(&m))
-    }
-
-    fn link(&mut self, p: &Numberlink, c: usize, m: usize, k: usize) {
-        let side = SIDES
-            .iter()
-            .copied()
-            .find(|&s| p.neighbour(c, s) == Some(m))
-            .expect("neighbours");
-        self.arms[c] |= side;
-        self.arms[m] |= opposite(side);
-        self.place(c, k);
-        self.place(m, k);
-    }
-
-    fn place(&mut self, c: usize, k: usize) {
-        self.path[c] = Some(k);
-        for (j, x) in self.cand[c].iter_mut().enumerate() {
-            *x = j == k;
-        }
-    }
-
-    /// True when every path joins its ends (and, where cells must be covered, every cell is on one).
-    pub fn solved(&self, p: &Numberlink) -> bool {
-        p.ends.iter().all(|&(a, b)| self.segment(p, a).contains(&b))
-            && (p.rules == Rules::Nikoli || (0..p.cells()).all(|c| self.full(p, c)))
-    }
+    Ok(())
 }
 
 fn name(p: &Numberlink, c: usize) -> String {
     p.cell_name(c)
 }
 
-/// Two neighbours on the same path that are not linked must be, under flow.
-fn side_by_side(p: &Numberlink, b: &Board) -> Option<Move> {
-    if p.rules != Rules::Flow {
-        return None;
-    }
-    for c in 0..p.cells() {
-        for side in [super::RIGHT, super::DOWN] {
-            let Some(m) = p.neighbour(c, side) else {
-                continue;
-            };
-            if let (Some(k), Some(j)) = (b.path[c], b.path[m]) {
-                if k == j && b.arms[c] & side == 0 && b.can_link(p, c, side) {
-                    return Some(Move {
-                        technique: "same path side by side",
-                        rating: 1.0,
-                        links: vec![(c, m, k)],
-                        places: vec![],
-                        elims: vec![],
-                        pattern: vec![c, m],
-                        text: format!(
-                            "{} and {} are both on path {} and side by side, so they are linked (a path never runs alongside itself)",
-                            name(p, c),
-                            name(p, m),
-                            p.labels[k]
-                        ),
-                    });
-                }
-            }
-        }
-    }
-    None
+/// `path 3` (or `path A`): a path as the puzzle labels it.
+fn path_name(p: &Numberlink, k: usize) -> String {
+    format!("path {}", p.labels[k])
 }
 
-/// A loose end with exactly as many ways on as links it still needs.
-fn only_way_on(p: &Numberlink, b: &Board) -> Option<Move> {
-    for c in 0..p.cells() {
-        let Some(k) = b.path[c] else { continue };
-        let have = b.arms[c].count_ones();
-        let need = b.need(p, c);
-        if have == 0 && need == 2 {
-            continue; // a cell known to be on a path but not yet reached: its route is open
-        }
-        if have >= need {
-            continue;
-        }
-        let ways: Vec<usize> = SIDES
-            .iter()
-            .filter(|&&s| b.can_link(p, c, s))
-            .filter_map(|&s| p.neighbour(c, s))
-            .collect();
-        if ways.len() as u32 == need - have {
-            return Some(Move {
-                technique: "only way on",
-                rating: 1.0,
-                links: ways.iter().map(|&m| (c, m, k)).collect(),
-                places: vec![],
-                elims: vec![],
-                pattern: vec![c],
-                text: format!(
-                    "path {} at {} has only one way on: to {}",
-                    p.labels[k],
-                    name(p, c),
-                    ways.iter()
-                        .map(|&m| name(p, m))
-                        .collect::<Vec<_>>()
-                        .join(" and ")
-                ),
-            });
-        }
-    }
-    None
+/// `path 3`, or `the path` while it is not known which.
+fn on_path(p: &Numberlink, k: Option<usize>) -> String {
+    k.map_or_else(|| "the path".into(), |k| path_name(p, k))
 }
 
-/// Under covering rules, an open cell with two ways left, one into a known path, uses both.
-fn narrow_cell(p: &Numberlink, b: &Board) -> Option<Move> {
-    if !p.rules.covers() {
-        return None;
+/// A list of cells for a text, shortened when long.
+fn cells_text(p: &Numberlink, cells: &[usize]) -> String {
+    const MOST: usize = 8;
+    let mut names: Vec<String> = cells.iter().take(MOST).map(|&c| name(p, c)).collect();
+    if cells.len() > MOST {
+        names.push(format!("and {} more", cells.len() - MOST));
     }
-    for c in 0..p.cells() {
-        if b.path[c].is_some() || b.arms[c] != 0 {
-            continue;
-        }
-        let ways: Vec<usize> = SIDES
-            .iter()
-            .filter(|&&s| b.can_link(p, c, s))
-            .filter_map(|&s| p.neighbour(c, s))
-            .collect();
-        if ways.len() != 2 {
-            continue;
-        }
-        let Some(k) = ways.iter().find_map(|&m| b.path[m]) else {
-            continue;
-        };
-        if ways.iter().any(|&m| b.path[m].is_some_and(|j| j != k)) {
-            continue; // two different paths: not this technique's business
-        }
-        let corner = p.open_sides(c).count_ones() == 2;
-        return Some(Move {
-            technique: if corner { "corner" } else { "narrow cell" },
-            rating: if corner { 1.5 } else { 2.0 },
-            links: ways.iter().map(|&m| (c, m, k)).collect(),
-            places: vec![],
-            elims: vec![],
-            pattern: vec![c],
-            text: format!(
-                "{} must be on a path and has only two ways left, {} and {}: path {} runs through it",
-                name(p, c),
-                name(p, ways[0]),
-                name(p, ways[1]),
-                p.labels[k]
-            ),
-        });
-    }
-    None
+    names.join(" ")
 }
 
-/// Under flow, an open cell next to a finished cell of path k that is not linked to it is
-/// not on path k.
-fn no_touching(p: &Numberlink, b: &Board) -> Option<Move> {
-    if p.rules != Rules::Flow {
-        return None;
+/// A contradiction in words.
+fn describe_contradiction(p: &Numberlink, x: &Contradiction) -> String {
+    let at = |i: usize| x.at.get(i).map_or_else(String::new, |&c| name(p, c));
+    let path = x.path.map_or_else(|| "a path".to_string(), |k| path_name(p, k));
+    match x.why {
+        Why::Stuck => format!("{path} at {} would have no way on", at(0)),
+        Why::Uncovered => format!("no path could run through {}", at(0)),
+        Why::NoPath => format!("{} would have no path left", at(0)),
+        Why::Apart => format!("{path} could no longer join its ends"),
+        Why::Touching => format!(
+            "{path} would run alongside itself at {} and {}",
+            at(0),
+            at(1)
+        ),
+        Why::BadLink => format!("{} and {} would join two paths or close a loop", at(0), at(1)),
+        Why::Area => format!(
+            "the open area at {} would have too few loose ends beside it to be filled",
+            at(0)
+        ),
+        Why::Parity => format!(
+            "the open area at {} could not be filled (its dark and light cells do not match)",
+            at(0)
+        ),
     }
-    for c in 0..p.cells() {
-        if b.path[c].is_some() {
-            continue;
-        }
-        for side in SIDES {
-            let Some(x) = p.neighbour(c, side) else {
-                continue;
-            };
-            let Some(k) = b.path[x] else { continue };
-            if b.cand[c][k] && b.full(p, x) && b.arms[x] & opposite(side) == 0 {
-                return Some(Move {
-                    technique: "no touching",
-                    rating: 2.5,
-                    links: vec![],
-                    places: vec![],
-                    elims: vec![(c, k)],
-                    pattern: vec![x],
-                    text: format!(
-                        "{} is not on path {}: it would touch {}, which is finished and not linked to it",
-                        name(p, c),
-                        p.labels[k],
-                        name(p, x)
-                    ),
-                });
-            }
-        }
-    }
-    None
 }
 
-/// Regions of open cells and the paths whose loose ends can enter them.
-fn one_path_reaches(p: &Numberlink, b: &Board) -> Option<Move> {
-    let n = p.cells();
-    let mut region = vec![usize::MAX; n];
-    for s in 0..n {
-        if b.path[s].is_some() || region[s] != usize::MAX {
-            continue;
-        }
-        let mut cells = vec![s];
-        region[s] = s;
-        let mut i = 0;
-        let mut entering: Vec<usize> = Vec::new();
-        while i < cells.len() {
-            let c = cells[i];
-            i += 1;
-            for side in SIDES {
-                let Some(m) = p.neighbour(c, side) else {
-                    continue;
-                };
-                match b.path[m] {
-                    None => {
-                        if region[m] == usize::MAX {
-                            region[m] = s;
-                            cells.push(m);
-                        }
-                    }
-                    Some(k) => {
-                        if b.can_link(p, m, opposite(side)) && !entering.contains(&k) {
-                            entering.push(k);
-                        }
-                    }
-                }
-            }
-        }
-        entering.sort_unstable();
-        let elims: Vec<(usize, usize)> = cells
-            .iter()
-            .flat_map(|&c| {
-                b.cand[c]
-                    .iter()
-                    .enumerate()
-                    .filter(|&(k, &x)| x && !entering.contains(&k))
-                    .map(move |(k, _)| (c, k))
-            })
-            .collect();
-        let list = |ks: &[usize]| {
-            ks.iter()
-                .map(|&k| p.labels[k].clone())
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        if p.rules.covers() && entering.len() == 1 {
-            let k = entering[0];
-            return Some(Move {
-                technique: "one path can reach",
-                rating: 3.0,
-                links: vec![],
-                places: cells.iter().map(|&c| (c, k)).collect(),
-                elims: vec![],
-                pattern: cells.clone(),
-                text: format!(
-                    "only path {} can enter the {} open cell{} at {}: {} on it",
-                    p.labels[k],
-                    cells.len(),
-                    if cells.len() == 1 { "" } else { "s" },
-                    name(p, cells[0]),
-                    if cells.len() == 1 {
-                        "it is"
-                    } else {
-                        "they are all"
-                    }
-                ),
-            });
-        }
-        if !elims.is_empty() {
-            let mut struck: Vec<usize> = elims.iter().map(|&(_, k)| k).collect();
-            struck.sort_unstable();
-            struck.dedup();
-            return Some(Move {
-                technique: "one path can reach",
-                rating: 3.0,
-                links: vec![],
-                places: vec![],
-                elims,
-                pattern: cells.clone(),
-                text: format!(
-                    "the open region at {} can only be entered by path{} {}: path{} {} can not reach it",
-                    name(p, cells[0]),
-                    if entering.len() == 1 { "" } else { "s" },
-                    list(&entering),
-                    if struck.len() == 1 { "" } else { "s" },
-                    list(&struck)
-                ),
-            });
-        }
-    }
-    None
+/// The easiest deduction on the board, with its text.
+fn next(
+    p: &Numberlink,
+    s: &Shape,
+    b: &Board,
+    pending: &mut whatif::Pending,
+    work: &mut whatif::Work,
+) -> Option<Deduction> {
+    let n = s.cells();
+    let say = Some(p);
+    let ok = |f: Found| match f {
+        Some(Ok(d)) => Some(d),
+        // The board agrees with the solution: a contradiction here is a bug in a technique,
+        // and the step is not taken.
+        Some(Err(_)) => None,
+        None => None,
+    };
+    let at: Vec<local::At> = (0..n).map(|c| local::At::new(s, b, c)).collect();
+    let scan = |rule: local::Rule, want: Option<Technique>| {
+        at.iter().find_map(|a| {
+            ok(rule(s, b, a, say)).filter(|d| want.is_none_or(|t| d.technique == t))
+        })
+    };
+    let mut x = paths::Scratch::default();
+    scan(local::side_by_side, None)
+        .or_else(|| scan(local::only_way_on, None))
+        .or_else(|| scan(local::narrow_cell, Some(Technique::Corner)))
+        .or_else(|| scan(local::narrow_cell, None))
+        .or_else(|| scan(local::left_empty, None))
+        .or_else(|| scan(local::no_touching, None))
+        .or_else(|| scan(local::dead_end, None))
+        .or_else(|| ok(paths::out_of_reach(s, b, say, &mut x)))
+        .or_else(|| ok(paths::bottleneck(s, b, say, &mut x)))
+        .or_else(|| ok(areas::sealed_area(s, b, say)))
+        .or_else(|| whatif::what_if(s, b, say, pending, work))
 }
 
 /// A link of the solution, from a loose end when there is one (proven by SAT).
-fn solver_move(p: &Numberlink, b: &Board, s: &Links) -> Option<Move> {
-    let n = p.cells();
-    let missing = |c: usize| s.arms[c] & !b.arms[c];
+fn solver_move(p: &Numberlink, s: &Shape, b: &Board, sol: &Links) -> Option<Deduction> {
+    let n = s.cells();
+    let missing = |c: usize| sol.arms[c] & !b.arms[c];
     let c = (0..n)
         .filter(|&c| missing(c) != 0)
-        .min_by_key(|&c| (b.path[c].is_none(), c))?;
-    let side = SIDES.iter().copied().find(|&x| missing(c) & x != 0)?;
-    let m = p.neighbour(c, side)?;
-    let k = s.path[c] as usize - 1;
-    Some(Move {
-        technique: SOLVER_TECHNIQUE,
-        rating: 10.0,
-        links: vec![(c, m, k)],
-        places: vec![],
-        elims: vec![],
-        pattern: vec![c],
-        text: format!(
-            "{} links to {} on path {}: every other way leads to a contradiction (proven by SAT)",
-            name(p, c),
-            name(p, m),
-            p.labels[k]
-        ),
-    })
+        .min_by_key(|&c| (!b.loose(s, c), c))?;
+    let side = SIDES.iter().position(|&x| missing(c) & x != 0)?;
+    let m = s.nb(c, side)?;
+    let k = sol.path[c] as usize - 1;
+    let mut d = Deduction::new(Technique::Solver, Some(k), vec![c]);
+    d.links.push((c, m));
+    d.text = format!(
+        "{} links to {} on {}: every other way leads to a contradiction (proven by SAT)",
+        name(p, c),
+        name(p, m),
+        path_name(p, k)
+    );
+    Some(d)
 }
 
-fn cv(p: &Numberlink, c: usize, k: usize) -> CellValue {
+fn cv(p: &Numberlink, s: &Shape, c: usize, k: usize) -> CellValue {
     CellValue {
         row: c / p.width,
         col: c % p.width,
-        value: p.numbers[k] as i64,
+        value: if k == s.empty {
+            0
+        } else {
+            p.numbers[k] as i64
+        },
     }
 }
 
-fn apply(p: &Numberlink, b: &mut Board, mv: &Move) -> Step {
-    let mut placements = Vec::new();
-    for &(c, m, k) in &mv.links {
-        b.link(p, c, m, k);
-        placements.push(cv(p, c, k));
-        placements.push(cv(p, m, k));
-    }
-    for &(c, k) in &mv.places {
-        b.place(c, k);
-        placements.push(cv(p, c, k));
-    }
-    for &(c, k) in &mv.elims {
-        b.cand[c][k] = false;
-    }
+/// The step of a deduction, on the board it was applied to.
+fn to_step(p: &Numberlink, s: &Shape, after: &Board, d: &Deduction) -> Step {
+    let links = d
+        .links
+        .iter()
+        .map(|&(c, m)| {
+            let at = |x: usize| match after.path_of(s, x) {
+                Some(k) => cv(p, s, x, k),
+                None => CellValue {
+                    row: x / p.width,
+                    col: x % p.width,
+                    value: 0,
+                },
+            };
+            [at(c), at(m)]
+        })
+        .collect();
+    let mut pattern: Vec<usize> = d.at.clone();
+    let mut seen = std::collections::HashSet::new();
+    pattern.retain(|c| seen.insert(*c));
     Step {
-        links: Vec::new(),
-        technique: mv.technique.into(),
-        rating: mv.rating,
-        pattern: mv
-            .pattern
+        technique: d.technique.name().into(),
+        rating: d.rating(),
+        pattern: pattern
             .iter()
             .map(|&c| CellValue {
                 row: c / p.width,
@@ -479,27 +337,18 @@ fn apply(p: &Numberlink, b: &mut Board, mv: &Move) -> Step {
                 value: 0,
             })
             .collect(),
-        placements,
-        eliminations: mv.elims.iter().map(|&(c, k)| cv(p, c, k)).collect(),
-        text: mv.text.clone(),
+        placements: d.places.iter().map(|&(c, k)| cv(p, s, c, k)).collect(),
+        eliminations: d.elims.iter().map(|&(c, k)| cv(p, s, c, k)).collect(),
+        links,
+        text: d.text.clone(),
     }
 }
 
-/// Checks the links a step list draws against a solution: every link technique's placements
-/// come in pairs of neighbouring cells that the solution links.
+/// Checks the links a step list draws against a solution: the two cells of each are
+/// neighbours that the solution links.
 pub fn verify_links(p: &Numberlink, s: &Links, steps: &[Step]) -> Result<(), String> {
     for (i, st) in steps.iter().enumerate() {
-        if !LINK_TECHNIQUES.contains(&st.technique.as_str()) {
-            continue;
-        }
-        for pair in st.placements.chunks(2) {
-            let [a, m] = pair else {
-                return Err(format!(
-                    "step {} ({}) draws half a link",
-                    i + 1,
-                    st.technique
-                ));
-            };
+        for [a, m] in &st.links {
             let (c, d) = (a.row * p.width + a.col, m.row * p.width + m.col);
             let linked = SIDES
                 .iter()
@@ -519,13 +368,25 @@ pub fn verify_links(p: &Numberlink, s: &Links, steps: &[Step]) -> Result<(), Str
     Ok(())
 }
 
+/// The levels, easiest first.
+pub const LEVELS: [&str; 5] = ["easy", "medium", "hard", "expert", "extreme"];
+
+/// The highest rating of each level below extreme.
+const LEVEL_TOPS: [f64; 4] = [1.2, 2.0, 3.5, 6.0];
+
 /// A level word for a rating.
 pub fn level(rating: f64) -> &'static str {
-    match rating {
-        r if r <= 1.0 => "easy",
-        r if r <= 2.0 => "medium",
-        r if r <= 3.0 => "hard",
-        _ => "extreme",
+    LEVEL_TOPS
+        .iter()
+        .position(|&top| rating <= top)
+        .map_or(LEVELS[4], |i| LEVELS[i])
+}
+
+/// The highest rating a level allows (infinite for extreme).
+pub fn max_rating(level: &str) -> f64 {
+    match LEVELS.iter().position(|&l| l == level) {
+        Some(i) if i < LEVEL_TOPS.len() => LEVEL_TOPS[i],
+        _ => f64::INFINITY,
     }
 }
 
@@ -535,58 +396,86 @@ pub fn grade(steps: &[Step]) -> Grade {
 }
 
 /// The board as a person would have it when stuck: known paths and the links drawn.
-pub fn draw(p: &Numberlink, b: &Board) -> String {
-    let path: Vec<u32> = b
-        .path
-        .iter()
-        .map(|k| k.map_or(0, |k| k as u32 + 1))
+pub fn draw(p: &Numberlink, s: &Shape, b: &Board) -> String {
+    let path: Vec<u32> = (0..s.cells())
+        .map(|c| b.path_of(s, c).map_or(0, |k| k as u32 + 1))
         .collect();
-    let s = Links {
+    let l = Links {
         arms: b.arms.clone(),
         path,
     };
     let mut q = p.clone();
     q.form = super::Form::Numbers;
-    super::render::solution(&q, &s, Default::default())
+    super::render::solution(&q, &l, Default::default())
 }
 
-/// The techniques in order, easiest first.
-fn next_move(p: &Numberlink, b: &Board) -> Option<Move> {
-    side_by_side(p, b)
-        .or_else(|| only_way_on(p, b))
-        .or_else(|| narrow_cell(p, b))
-        .or_else(|| no_touching(p, b))
-        .or_else(|| one_path_reaches(p, b))
+/// The explanation, and the board where it ended.
+pub fn solve(p: &Numberlink, solution: Option<&Links>, max: f64) -> (Vec<Step>, Board, Shape) {
+    let s = Shape::new(p);
+    let mut b = Board::new(&s, p);
+    let mut steps = Vec::new();
+    let mut pending = whatif::Pending::default();
+    let mut work = whatif::Work::new(&s);
+    while !b.solved(&s) {
+        let d = match next(p, &s, &b, &mut pending, &mut work) {
+            Some(d) if d.rating() <= max => d,
+            _ => match solution.and_then(|sol| solver_move(p, &s, &b, sol)) {
+                Some(d) => d,
+                None => break,
+            },
+        };
+        if d.technique == Technique::WhatIf && std::env::var("NL_DRAW").is_ok() {
+            eprintln!("{}", draw(p, &s, &b));
+            for c in 0..s.cells() {
+                if b.path_of(&s, c).is_none() {
+                    let l: Vec<String> = b.list(c).iter().map(|&k| if k < s.paths { p.labels[k].clone() } else { ".".into() }).collect();
+                    eprint!("{}:{} ", name(p, c), l.join(""));
+                }
+            }
+            eprintln!("\n{}", d.text);
+        }
+        let before = (b.arms.clone(), (0..s.cells()).map(|c| b.count(c)).sum::<u32>());
+        if apply(&s, &mut b, &d).is_err() {
+            break;
+        }
+        let after = (b.arms.clone(), (0..s.cells()).map(|c| b.count(c)).sum::<u32>());
+        if before == after {
+            break; // a deduction that changes nothing would repeat for ever
+        }
+        steps.push(to_step(p, &s, &b, &d));
+    }
+    (steps, b, s)
+}
+
+/// True when the techniques solve the puzzle with no step rated above `max`.
+pub fn solves_within(p: &Numberlink, max: f64) -> bool {
+    let (_, b, s) = solve(p, None, max);
+    b.solved(&s)
 }
 
 impl Explain for Numberlink {
-    fn step_pictures(&self, steps: &[Step], _look: Look) -> Option<Vec<Picture>> {
-        Some(super::render::step_pictures(self, steps))
-    }
-
     fn verify(&self, solution: &Links, steps: &[Step]) -> Result<(), String> {
         crate::explain::verify_steps(&crate::puzzle::Puzzle::rows(self, solution), steps)?;
         verify_links(self, solution, steps)
     }
 
     fn explain(&self, solution: &Links, opts: ExplainOptions) -> Explanation {
-        let mut b = Board::new(self);
-        let mut steps = Vec::new();
-        while !b.solved(self) {
-            let mv = match next_move(self, &b) {
-                Some(mv) => mv,
-                None if opts.fallback => match solver_move(self, &b, solution) {
-                    Some(mv) => mv,
-                    None => break,
-                },
-                None => break,
-            };
-            steps.push(apply(self, &mut b, &mv));
+        let (steps, b, s) = solve(self, opts.fallback.then_some(solution), f64::INFINITY);
+        let solved = b.solved(&s);
+        if std::env::var("NL_STATS").is_ok() {
+            use std::sync::atomic::Ordering::Relaxed;
+            eprintln!(
+                "reach {} prepare {} searches {} tests {} deductions {}",
+                paths::REACH.load(Relaxed),
+                paths::PREP.load(Relaxed),
+                whatif::SEARCHES.load(Relaxed),
+                whatif::TESTS.load(Relaxed),
+                whatif::DEDS.load(Relaxed)
+            );
         }
-        let solved = b.solved(self);
         Explanation {
             grade: grade(&steps),
-            stuck: (!solved).then(|| draw(self, &b)),
+            stuck: (!solved).then(|| draw(self, &s, &b)),
             steps,
             solved,
         }

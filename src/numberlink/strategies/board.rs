@@ -1,0 +1,678 @@
+//! What a person has pencilled in on a Numberlink board, for the strategy engine: the links
+//! drawn, the pieces of path they form (kept as a union-find: each piece knows the paths it
+//! could still belong to and its two extremities), and for every other cell the paths that could
+//! still run through it (and, under `nikoli`, whether it may stay empty). Techniques read a
+//! [`Board`]; their deductions change it; a [`Contradiction`] is what a "what if" looks for.
+//! Copies are cheap (a few flat vectors), so a what-if works on its own copy.
+
+use super::super::{Numberlink, Rules, SIDES};
+
+/// No cell (off the board, or not an end).
+pub const NONE: u32 = u32::MAX;
+
+/// The fixed shape of a puzzle, shared by every copy of its board.
+pub struct Shape {
+    pub width: usize,
+    pub height: usize,
+    pub rules: Rules,
+    /// The number of paths.
+    pub paths: usize,
+    /// The candidate bit that means "stays empty" (`nikoli`): bit `paths`.
+    pub empty: usize,
+    /// 64-bit words per cell for the candidate bits.
+    pub words: usize,
+    /// Each cell's neighbour across side 0..4 (up, right, down, left), or [`NONE`].
+    pub nb: Vec<[u32; 4]>,
+    /// The path whose end is in the cell, or [`NONE`].
+    pub end: Vec<u32>,
+    /// Each path's two ends.
+    pub ends: Vec<(usize, usize)>,
+}
+
+impl Shape {
+    pub fn new(p: &Numberlink) -> Shape {
+        let n = p.cells();
+        let nb = (0..n)
+            .map(|c| {
+                let mut a = [NONE; 4];
+                for (i, &s) in SIDES.iter().enumerate() {
+                    if let Some(m) = p.neighbour(c, s) {
+                        a[i] = m as u32;
+                    }
+                }
+                a
+            })
+            .collect();
+        let mut end = vec![NONE; n];
+        for (k, &(a, b)) in p.ends.iter().enumerate() {
+            end[a] = k as u32;
+            end[b] = k as u32;
+        }
+        let paths = p.ends.len();
+        Shape {
+            width: p.width,
+            height: p.height,
+            rules: p.rules,
+            paths,
+            empty: paths,
+            words: (paths + 1).div_ceil(64),
+            nb,
+            end,
+            ends: p.ends.clone(),
+        }
+    }
+
+    pub fn cells(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// The neighbour of `c` across side `i`, if any.
+    #[inline]
+    pub fn nb(&self, c: usize, i: usize) -> Option<usize> {
+        let m = self.nb[c][i];
+        (m != NONE).then_some(m as usize)
+    }
+
+    /// The neighbours of `c` with the side index they are across.
+    pub fn around(&self, c: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (0..4).filter_map(move |i| self.nb(c, i).map(|m| (i, m)))
+    }
+
+    #[inline]
+    pub fn is_end(&self, c: usize) -> bool {
+        self.end[c] != NONE
+    }
+
+    /// True for a cell with only two neighbours (a corner of the board).
+    pub fn is_corner(&self, c: usize) -> bool {
+        self.around(c).count() == 2
+    }
+
+    /// The side index across which `m` is from `c` (they must be neighbours).
+    pub fn side(&self, c: usize, m: usize) -> usize {
+        (0..4)
+            .find(|&i| self.nb[c][i] == m as u32)
+            .expect("neighbours")
+    }
+
+    /// The square colour of a cell on a chessboard pattern (for parity).
+    pub fn dark(&self, c: usize) -> bool {
+        (c / self.width + c % self.width) % 2 == 0
+    }
+}
+
+/// Why a position is impossible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// A loose end with no way on.
+    Stuck,
+    /// A cell that must be covered but no path can run through.
+    Uncovered,
+    /// A cell with no path left.
+    NoPath,
+    /// A path whose two ends can no longer meet.
+    Apart,
+    /// Two cells of one path side by side that can not be linked (flow).
+    Touching,
+    /// A link that would join two paths, or close a loop.
+    BadLink,
+    /// An open area with too few ways in to be filled.
+    Area,
+    /// An open area whose checkerboard count no path through it can match.
+    Parity,
+}
+
+/// A position that can not lead to a solution, with the cells that show it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Contradiction {
+    pub why: Why,
+    pub at: Vec<usize>,
+    pub path: Option<usize>,
+}
+
+impl Contradiction {
+    pub fn new(why: Why, at: Vec<usize>, path: Option<usize>) -> Contradiction {
+        Contradiction { why, at, path }
+    }
+}
+
+/// The pencil marks.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// Links drawn, as arm bits per cell.
+    pub arms: Vec<u8>,
+    /// The root (a cell of the piece that stands for it) of each cell's piece of path.
+    rt: Vec<u32>,
+    /// The pieces' cells as circular lists: the next cell of the same piece.
+    next: Vec<u32>,
+    /// At a root: how many cells the piece has.
+    size: Vec<u32>,
+    /// Candidate bits (`words` per cell), meaningful at roots.
+    cand: Vec<u64>,
+    /// At a root: the only candidate left, or [`NONE`].
+    one: Vec<u32>,
+    /// At an extremity of a piece of path: the other extremity.
+    tip: Vec<u32>,
+    words: usize,
+    /// Bit mask of the paths in the last word (the empty bit left out).
+    last_mask: u64,
+}
+
+impl Board {
+    /// The board before any step: ends known, every other cell open to the paths whose two
+    /// ends touch the area of non-end cells it lies in (and to staying empty under `nikoli`).
+    pub fn new(s: &Shape, p: &Numberlink) -> Board {
+        let n = s.cells();
+        let reach = super::super::model::reachable_labels(p);
+        let last = s.empty / 64;
+        let mut b = Board {
+            arms: vec![0; n],
+            rt: (0..n as u32).collect(),
+            next: (0..n as u32).collect(),
+            size: vec![1; n],
+            cand: vec![0; n * s.words],
+            one: vec![NONE; n],
+            tip: (0..n as u32).collect(),
+            words: s.words,
+            last_mask: if last + 1 == s.words {
+                !(1u64 << (s.empty % 64))
+            } else {
+                !0
+            },
+        };
+        for c in 0..n {
+            if s.is_end(c) {
+                b.set_bit(c, s.end[c] as usize);
+            } else {
+                for &v in &reach[c] {
+                    b.set_bit(c, v as usize - 1);
+                }
+                if s.rules == Rules::Nikoli {
+                    b.set_bit(c, s.empty);
+                }
+            }
+            b.refresh(c);
+        }
+        b
+    }
+
+    /// Makes this board a copy of `other` (of the same puzzle), reusing its memory.
+    pub fn copy_from(&mut self, other: &Board) {
+        self.arms.clone_from(&other.arms);
+        self.rt.clone_from(&other.rt);
+        self.next.clone_from(&other.next);
+        self.size.clone_from(&other.size);
+        self.cand.clone_from(&other.cand);
+        self.one.clone_from(&other.one);
+        self.tip.clone_from(&other.tip);
+        self.words = other.words;
+        self.last_mask = other.last_mask;
+    }
+
+    fn set_bit(&mut self, c: usize, k: usize) {
+        let w = self.words;
+        self.cand[c * w + k / 64] |= 1 << (k % 64);
+    }
+
+    /// Recomputes the single candidate of a root.
+    fn refresh(&mut self, r: usize) {
+        let w = self.words;
+        let mut found = NONE;
+        for (i, &x) in self.cand[r * w..(r + 1) * w].iter().enumerate() {
+            if x == 0 {
+                continue;
+            }
+            if found != NONE || x.count_ones() > 1 {
+                self.one[r] = NONE;
+                return;
+            }
+            found = (i * 64 + x.trailing_zeros() as usize) as u32;
+        }
+        self.one[r] = found;
+    }
+
+    /// 64-bit words of candidates per cell.
+    pub fn words(&self) -> usize {
+        self.words
+    }
+
+    /// The root of a cell's piece of path.
+    #[inline]
+    pub fn root(&self, c: usize) -> usize {
+        self.rt[c] as usize
+    }
+
+    /// The candidate words of a cell (its piece's).
+    #[inline]
+    pub fn cand(&self, c: usize) -> &[u64] {
+        let w = self.words;
+        let r = self.root(c);
+        &self.cand[r * w..(r + 1) * w]
+    }
+
+    /// True when `k` (a path, or the empty bit) is still possible in `c`.
+    #[inline]
+    pub fn has(&self, c: usize, k: usize) -> bool {
+        self.cand[self.root(c) * self.words + k / 64] >> (k % 64) & 1 == 1
+    }
+
+    /// The candidates of a cell as a list (paths, and the empty bit last).
+    pub fn list(&self, c: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        for (i, &w) in self.cand(c).iter().enumerate() {
+            let mut x = w;
+            while x != 0 {
+                out.push(i * 64 + x.trailing_zeros() as usize);
+                x &= x - 1;
+            }
+        }
+        out
+    }
+
+    /// How many candidates a cell has (the empty bit included).
+    pub fn count(&self, c: usize) -> u32 {
+        self.cand(c).iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// The only candidate of a cell, if it has one (a path, or the empty bit).
+    #[inline]
+    pub fn single(&self, c: usize) -> Option<usize> {
+        let x = self.one[self.root(c)];
+        (x != NONE).then_some(x as usize)
+    }
+
+    /// The path a cell is known to be on.
+    #[inline]
+    pub fn path_of(&self, s: &Shape, c: usize) -> Option<usize> {
+        self.single(c).filter(|&k| k != s.empty)
+    }
+
+    /// True when the cell is known to stay empty (`nikoli`).
+    #[inline]
+    pub fn is_empty(&self, s: &Shape, c: usize) -> bool {
+        self.one[self.root(c)] == s.empty as u32
+    }
+
+    /// True when the cell may stay empty (`nikoli`).
+    pub fn may_be_empty(&self, s: &Shape, c: usize) -> bool {
+        s.rules == Rules::Nikoli && self.has(c, s.empty)
+    }
+
+    /// True when two cells have a path in common.
+    #[inline]
+    pub fn share(&self, _s: &Shape, c: usize, m: usize) -> bool {
+        let w = self.words;
+        let (rc, rm) = (self.root(c) * w, self.root(m) * w);
+        if w == 1 {
+            return self.cand[rc] & self.cand[rm] & self.last_mask != 0;
+        }
+        (0..w).any(|j| {
+            let both = self.cand[rc + j] & self.cand[rm + j];
+            let both = if j + 1 == w { both & self.last_mask } else { both };
+            both != 0
+        })
+    }
+
+    /// The links a cell has in the end, as far as known: 1 at an end, 0 when it stays empty,
+    /// 2 otherwise.
+    #[inline]
+    pub fn need(&self, s: &Shape, c: usize) -> u32 {
+        if s.is_end(c) {
+            1
+        } else if self.is_empty(s, c) {
+            0
+        } else {
+            2
+        }
+    }
+
+    /// How many links the cell has.
+    #[inline]
+    pub fn degree(&self, c: usize) -> u32 {
+        self.arms[c].count_ones()
+    }
+
+    /// True when the cell has all the links it will have.
+    #[inline]
+    pub fn done(&self, s: &Shape, c: usize) -> bool {
+        self.degree(c) >= self.need(s, c)
+    }
+
+    /// True for a loose end: an end not yet linked, or a cell with one link that needs two.
+    #[inline]
+    pub fn loose(&self, s: &Shape, c: usize) -> bool {
+        !self.done(s, c) && (s.is_end(c) || self.arms[c] != 0)
+    }
+
+    /// True for a cell with no link that is not an end.
+    #[inline]
+    pub fn open(&self, s: &Shape, c: usize) -> bool {
+        self.arms[c] == 0 && !s.is_end(c)
+    }
+
+    /// The other extremity of the piece of path whose extremity is `c`.
+    pub fn other_tip(&self, c: usize) -> usize {
+        self.tip[c] as usize
+    }
+
+    /// True when `c` and `m` are on one piece of path.
+    pub fn same_piece(&self, c: usize, m: usize) -> bool {
+        self.root(c) == self.root(m)
+    }
+
+    /// The neighbour across side `i` when `c` may still be linked to it: neither has all its
+    /// links, they have a path in common, they are not on one piece already (a loop), and
+    /// (flow) neither would end up beside a cell of its new piece it is not linked to.
+    #[inline]
+    pub fn way(&self, s: &Shape, c: usize, i: usize) -> Option<usize> {
+        let m = self.way_open(s, c, i)?;
+        self.share(s, c, m).then_some(m)
+    }
+
+    /// [`Board::way`] without looking at the paths the two cells could be on.
+    #[inline]
+    pub fn way_open(&self, s: &Shape, c: usize, i: usize) -> Option<usize> {
+        let m = s.nb(c, i)?;
+        if self.arms[c] & SIDES[i] != 0
+            || self.done(s, c)
+            || self.done(s, m)
+            || self.is_empty(s, c)
+            || self.is_empty(s, m)
+        {
+            return None;
+        }
+        let (rc, rm) = (self.root(c), self.root(m));
+        if rc == rm {
+            return None;
+        }
+        if s.rules == Rules::Flow
+            && (self.touches(s, c, m, rm)
+                || self.touches(s, m, c, rc)
+                || self.pieces_touch(s, c, m, rc, rm))
+        {
+            return None;
+        }
+        Some(m)
+    }
+
+    /// Flow: two pieces of several cells each, joined by the link `c`-`m`, that touch
+    /// somewhere else (the path would run alongside itself there).
+    fn pieces_touch(&self, s: &Shape, c: usize, m: usize, rc: usize, rm: usize) -> bool {
+        if self.size[rc] < 2 || self.size[rm] < 2 {
+            return false; // a one-cell piece: `touches` has looked
+        }
+        let (small, other) = if self.size[rc] <= self.size[rm] {
+            (rc, rm)
+        } else {
+            (rm, rc)
+        };
+        let mut x = small;
+        loop {
+            for j in 0..4 {
+                let Some(y) = s.nb(x, j) else { continue };
+                if self.rt[y] as usize == other && !(x == c && y == m || x == m && y == c) {
+                    return true;
+                }
+            }
+            x = self.next[x] as usize;
+            if x == small {
+                return false;
+            }
+        }
+    }
+
+    /// Flow: linking `c` to `m` (whose piece has root `rm`) would leave `c` beside another cell
+    /// of that piece, or (when `c` then has all its links) beside another cell known to be on
+    /// the piece's path.
+    #[inline]
+    fn touches(&self, s: &Shape, c: usize, m: usize, rm: usize) -> bool {
+        let full_after = self.degree(c) + 1 >= self.need(s, c);
+        let piece = self.arms[m] != 0;
+        if !full_after && !piece {
+            return false;
+        }
+        let path = if full_after {
+            self.common_single(self.root(c), rm)
+        } else {
+            NONE
+        };
+        if !piece && path == NONE {
+            return false;
+        }
+        (0..4).any(|j| {
+            let z = s.nb[c][j];
+            if z == NONE || z as usize == m || self.arms[c] & SIDES[j] != 0 {
+                return false;
+            }
+            let rz = self.rt[z as usize];
+            piece && rz as usize == rm || path != NONE && self.one[rz as usize] == path
+        })
+    }
+
+    /// The only candidate two pieces have in common, or [`NONE`].
+    #[inline]
+    fn common_single(&self, ra: usize, rb: usize) -> u32 {
+        let w = self.words;
+        if w == 1 {
+            let x = self.cand[ra] & self.cand[rb];
+            return if x.is_power_of_two() {
+                x.trailing_zeros()
+            } else {
+                NONE
+            };
+        }
+        let mut only = NONE;
+        for j in 0..w {
+            let x = self.cand[ra * w + j] & self.cand[rb * w + j];
+            if x == 0 {
+                continue;
+            }
+            if only != NONE || !x.is_power_of_two() {
+                return NONE;
+            }
+            only = (j * 64) as u32 + x.trailing_zeros();
+        }
+        only
+    }
+
+    /// The sides by which `c` may still be linked (any path, [`Board::way_open`]), as arm
+    /// bits.
+    #[inline]
+    pub fn open_mask(&self, s: &Shape, c: usize) -> u8 {
+        let mut m = 0;
+        for i in 0..4 {
+            if self.way_open(s, c, i).is_some() {
+                m |= SIDES[i];
+            }
+        }
+        m
+    }
+
+    /// The sides by which `c` may still be linked ([`Board::way`]), as arm bits.
+    #[inline]
+    pub fn way_mask(&self, s: &Shape, c: usize) -> u8 {
+        let mut m = 0;
+        for i in 0..4 {
+            if self.way_open(s, c, i).is_some_and(|x| self.share(s, c, x)) {
+                m |= SIDES[i];
+            }
+        }
+        m
+    }
+
+    /// [`Board::way`] for path `k`: both cells may be on `k`.
+    #[inline]
+    pub fn way_for(&self, s: &Shape, c: usize, i: usize, k: usize) -> Option<usize> {
+        let m = s.nb(c, i)?;
+        if !self.has(c, k) || !self.has(m, k) {
+            return None;
+        }
+        self.way_open(s, c, i)
+    }
+
+    /// The neighbours `c` may still be linked to.
+    pub fn ways(&self, s: &Shape, c: usize) -> Vec<usize> {
+        (0..4).filter_map(|i| self.way(s, c, i)).collect()
+    }
+
+    /// How many neighbours `c` may still be linked to.
+    pub fn way_count(&self, s: &Shape, c: usize) -> usize {
+        (0..4).filter(|&i| self.way(s, c, i).is_some()).count()
+    }
+
+    /// The cells of the piece of path through `c`, from one extremity to the other.
+    pub fn piece(&self, s: &Shape, c: usize) -> Vec<usize> {
+        if self.arms[c] == 0 {
+            return vec![c];
+        }
+        // Walk to one extremity, then along to the other.
+        let start = self.extremity(s, c);
+        let mut out = vec![start];
+        let mut prev = usize::MAX;
+        let mut at = start;
+        loop {
+            let next = s
+                .around(at)
+                .find(|&(i, m)| self.arms[at] & SIDES[i] != 0 && m != prev)
+                .map(|(_, m)| m);
+            match next {
+                Some(m) => {
+                    prev = at;
+                    at = m;
+                    out.push(m);
+                }
+                None => break,
+            }
+        }
+        out
+    }
+
+    /// An extremity of the piece through `c`.
+    fn extremity(&self, s: &Shape, c: usize) -> usize {
+        if self.degree(c) <= 1 {
+            return c;
+        }
+        let mut prev = usize::MAX;
+        let mut at = c;
+        loop {
+            let next = s
+                .around(at)
+                .find(|&(i, m)| self.arms[at] & SIDES[i] != 0 && m != prev)
+                .map(|(_, m)| m);
+            match next {
+                Some(m) if m != c => {
+                    prev = at;
+                    at = m;
+                }
+                _ => return at,
+            }
+        }
+    }
+
+    /// Draws the link between neighbours `c` and `m`: their pieces become one, with the paths
+    /// both could be on.
+    pub fn link(&mut self, s: &Shape, c: usize, m: usize) -> Result<(), Contradiction> {
+        let i = s.side(c, m);
+        if self.arms[c] & SIDES[i] != 0 {
+            return Ok(());
+        }
+        if self.way(s, c, i).is_none() {
+            return Err(Contradiction::new(Why::BadLink, vec![c, m], None));
+        }
+        let a = self.tip[c] as usize;
+        let b = self.tip[m] as usize;
+        self.arms[c] |= SIDES[i];
+        self.arms[m] |= SIDES[(i + 2) % 4];
+        let (rc, rm) = (self.root(c), self.root(m));
+        let w = self.words;
+        let (big, small) = if self.size[rc] >= self.size[rm] {
+            (rc, rm)
+        } else {
+            (rm, rc)
+        };
+        // Relabel the smaller piece and splice the two member lists.
+        let mut x = small;
+        loop {
+            self.rt[x] = big as u32;
+            x = self.next[x] as usize;
+            if x == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        self.size[big] += self.size[small];
+        let mut any = false;
+        for j in 0..w {
+            let v = self.cand[big * w + j] & self.cand[small * w + j];
+            self.cand[big * w + j] = v;
+        }
+        // A linked cell is on a path: it does not stay empty.
+        if s.rules == Rules::Nikoli {
+            self.cand[big * w + s.empty / 64] &= !(1u64 << (s.empty % 64));
+        }
+        for j in 0..w {
+            any |= self.cand[big * w + j] != 0;
+        }
+        self.refresh(big);
+        self.tip[a] = b as u32;
+        self.tip[b] = a as u32;
+        if !any {
+            return Err(Contradiction::new(Why::BadLink, vec![c, m], None));
+        }
+        Ok(())
+    }
+
+    /// How many cells the piece through `c` has.
+    pub fn piece_size(&self, c: usize) -> usize {
+        self.size[self.root(c)] as usize
+    }
+
+    /// The cells of the piece through `c`, in no particular order.
+    pub fn members(&self, c: usize) -> Vec<usize> {
+        let mut out = vec![c];
+        let mut x = self.next[c] as usize;
+        while x != c {
+            out.push(x);
+            x = self.next[x] as usize;
+        }
+        out
+    }
+
+    /// Removes candidate `k` from a cell (and its piece). Returns whether anything changed.
+    pub fn remove(&mut self, c: usize, k: usize) -> Result<bool, Contradiction> {
+        let w = self.words;
+        let r = self.root(c);
+        let bit = 1u64 << (k % 64);
+        if self.cand[r * w + k / 64] & bit == 0 {
+            return Ok(false);
+        }
+        self.cand[r * w + k / 64] &= !bit;
+        self.refresh(r);
+        if self.cand[r * w..(r + 1) * w].iter().all(|&x| x == 0) {
+            return Err(Contradiction::new(Why::NoPath, vec![c], None));
+        }
+        Ok(true)
+    }
+
+    /// Keeps only candidate `k` in a cell (and its piece).
+    pub fn set(&mut self, c: usize, k: usize) -> Result<bool, Contradiction> {
+        if !self.has(c, k) {
+            return Err(Contradiction::new(Why::NoPath, vec![c], None));
+        }
+        let w = self.words;
+        let r = self.root(c);
+        let changed = self.one[r] != k as u32;
+        for j in 0..w {
+            self.cand[r * w + j] = if j == k / 64 { 1u64 << (k % 64) } else { 0 };
+        }
+        self.one[r] = k as u32;
+        Ok(changed)
+    }
+
+    /// True when every path joins its ends (and, where cells must be covered, every cell is on
+    /// one).
+    pub fn solved(&self, s: &Shape) -> bool {
+        s.ends.iter().all(|&(a, b)| self.same_piece(a, b))
+            && (s.rules == Rules::Nikoli || (0..s.cells()).all(|c| self.done(s, c)))
+    }
+}

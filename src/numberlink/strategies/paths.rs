@@ -1,0 +1,318 @@
+//! What one path can still do, seen on the whole board: the cells it could run through and the
+//! links it could use between them (its *room*). Two techniques read it:
+//!
+//! - *out of reach*: cells of the room the path can not get to from its ends are not on it
+//!   (and when its two ends can not meet, the position is impossible);
+//! - *bottleneck* / *bridge*: a cell (or a link) that every way from one end to the other
+//!   passes through is on the path (is drawn).
+//!
+//! (Cells the path could enter but never leave are the local *dead end* technique; they do
+//! not change what the two techniques here find.)
+
+use super::board::{Board, Contradiction, Shape, Why};
+use super::{cells_text, name, path_name, Deduction, Found, Technique};
+use crate::numberlink::{Numberlink, SIDES};
+
+/// Scratch space reused from path to path.
+#[derive(Default)]
+pub struct Scratch {
+    /// Per cell, the sides by which it is linked or may be linked (any path): see
+    /// [`Scratch::prepare`].
+    open: Vec<u8>,
+    stack: Vec<usize>,
+    seen: Vec<bool>,
+    disc: Vec<u32>,
+    low: Vec<u32>,
+    parent: Vec<u32>,
+    dfs: Vec<(usize, usize)>,
+}
+
+impl Scratch {
+    /// Notes for every cell the sides it is linked by or may be linked by, whatever the path:
+    /// the rooms of all paths are read from it until the board changes.
+    pub fn prepare(&mut self, s: &Shape, _b: &Board) {
+        PREP.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let n = s.cells();
+        self.open.clear();
+        self.open.resize(n, UNKNOWN);
+    }
+}
+
+/// In [`Scratch::open`]: the cell's sides are not worked out yet.
+const UNKNOWN: u8 = 0x80;
+
+/// The sides by which `c` is linked or may be linked, worked out on first use.
+#[inline]
+fn sides(open: &mut [u8], s: &Shape, b: &Board, c: usize) -> u8 {
+    if open[c] == UNKNOWN {
+        let mut m = b.arms[c];
+        for i in 0..4 {
+            if m & SIDES[i] == 0 && b.way_open(s, c, i).is_some() {
+                m |= SIDES[i];
+            }
+        }
+        open[c] = m;
+    }
+    open[c]
+}
+
+/// The neighbour across side `i` when `c` and it may be linked on path `k`, or are linked
+/// (after [`Scratch::prepare`]).
+#[inline]
+fn step(s: &Shape, b: &Board, open: &mut [u8], k: usize, c: usize, i: usize) -> Option<usize> {
+    if sides(open, s, b, c) & SIDES[i] == 0 {
+        return None;
+    }
+    let m = s.nb(c, i)?;
+    if b.arms[c] & SIDES[i] != 0 || b.has(c, k) && b.has(m, k) {
+        Some(m)
+    } else {
+        None
+    }
+}
+
+/// Marks in `x.seen` the cells of path `k`'s room reached from its first end.
+fn reach(s: &Shape, b: &Board, k: usize, x: &mut Scratch) {
+    let n = s.cells();
+    x.seen.clear();
+    x.seen.resize(n, false);
+    let (a, _) = s.ends[k];
+    x.stack.clear();
+    x.stack.push(a);
+    x.seen[a] = true;
+    while let Some(c) = x.stack.pop() {
+        for i in 0..4 {
+            if let Some(m) = step(s, b, &mut x.open, k, c, i) {
+                if !x.seen[m] {
+                    x.seen[m] = true;
+                    x.stack.push(m);
+                }
+            }
+        }
+    }
+}
+
+/// Cells path `k` can not get to from its ends; a contradiction when its ends can not meet
+/// (after [`Scratch::prepare`] on this board).
+pub static REACH: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+pub static PREP: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+pub fn out_of_reach_of(
+    s: &Shape,
+    b: &Board,
+    k: usize,
+    say: Option<&Numberlink>,
+    x: &mut Scratch,
+) -> Found {
+    REACH.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let (a, z) = s.ends[k];
+    if b.same_piece(a, z) {
+        // Finished: no other cell is on it.
+        let rest: Vec<usize> = (0..s.cells())
+            .filter(|&c| b.has(c, k) && !b.same_piece(c, a))
+            .collect();
+        if rest.is_empty() {
+            return None;
+        }
+        let mut d = Deduction::new(Technique::OutOfReach, Some(k), rest.clone());
+        d.elims = rest.iter().map(|&c| (c, k)).collect();
+        if let Some(p) = say {
+            d.text = format!(
+                "{} is finished, so {} not on it",
+                path_name(p, k),
+                if rest.len() == 1 {
+                    format!("{} is", cells_text(p, &rest))
+                } else {
+                    format!("{} are", cells_text(p, &rest))
+                }
+            );
+        }
+        return Some(Ok(d));
+    }
+    reach(s, b, k, x);
+    if !x.seen[z] {
+        return Some(Err(Contradiction::new(Why::Apart, vec![a, z], Some(k))));
+    }
+    let far: Vec<usize> = (0..s.cells())
+        .filter(|&c| !x.seen[c] && b.has(c, k))
+        .collect();
+    if far.is_empty() {
+        return None;
+    }
+    if let Some(&c) = far.iter().find(|&&c| b.path_of(s, c) == Some(k)) {
+        return Some(Err(Contradiction::new(Why::Apart, vec![c, a], Some(k))));
+    }
+    let mut d = Deduction::new(Technique::OutOfReach, Some(k), far.clone());
+    d.elims = far.iter().map(|&c| (c, k)).collect();
+    if let Some(p) = say {
+        d.text = format!(
+            "{} can not reach {} from its ends: every way there is blocked, so {} not on it",
+            path_name(p, k),
+            cells_text(p, &far),
+            if far.len() == 1 { "it is" } else { "they are" }
+        );
+    }
+    Some(Ok(d))
+}
+
+/// True when path `k`'s two ends can still meet (after [`Scratch::prepare`]): a search from
+/// one end that tries the neighbours nearest the other end first, so that on an open board it
+/// goes straight there. The way found is left in `route` (from the second end back to the
+/// first; empty when the ends are already joined).
+pub fn ends_meet(s: &Shape, b: &Board, k: usize, x: &mut Scratch, route: &mut Vec<u32>) -> bool {
+    REACH.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    route.clear();
+    let (a, z) = s.ends[k];
+    if b.same_piece(a, z) {
+        return true;
+    }
+    let n = s.cells();
+    x.seen.clear();
+    x.seen.resize(n, false);
+    x.parent.clear();
+    x.parent.resize(n, u32::MAX);
+    x.stack.clear();
+    x.stack.push(a);
+    x.seen[a] = true;
+    let (zr, zc) = ((z / s.width) as i64, (z % s.width) as i64);
+    let dist = |c: usize| ((c / s.width) as i64 - zr).abs() + ((c % s.width) as i64 - zc).abs();
+    while let Some(c) = x.stack.pop() {
+        if c == z {
+            let mut at = z;
+            while at != a {
+                route.push(at as u32);
+                at = x.parent[at] as usize;
+            }
+            route.push(a as u32);
+            return true;
+        }
+        let mut next: [(i64, usize); 4] = [(i64::MAX, 0); 4];
+        let mut k_next = 0;
+        for i in 0..4 {
+            if let Some(m) = step(s, b, &mut x.open, k, c, i) {
+                if !x.seen[m] {
+                    x.seen[m] = true;
+                    x.parent[m] = c as u32;
+                    next[k_next] = (dist(m), m);
+                    k_next += 1;
+                }
+            }
+        }
+        // Farthest first onto the stack, so the nearest is taken next.
+        next[..k_next].sort_unstable_by(|p, q| q.0.cmp(&p.0));
+        x.stack.extend(next[..k_next].iter().map(|&(_, m)| m));
+    }
+    false
+}
+
+/// Cells some path can not get to from its ends.
+pub fn out_of_reach(s: &Shape, b: &Board, say: Option<&Numberlink>, x: &mut Scratch) -> Found {
+    x.prepare(s, b);
+    (0..s.paths).find_map(|k| out_of_reach_of(s, b, k, say, x))
+}
+
+/// Cells (and links) every way of path `k` passes through (after [`Scratch::prepare`]).
+pub fn bottleneck_of(
+    s: &Shape,
+    b: &Board,
+    k: usize,
+    say: Option<&Numberlink>,
+    x: &mut Scratch,
+) -> Found {
+    let n = s.cells();
+    let (a, z) = s.ends[k];
+    if b.same_piece(a, z) {
+        return None;
+    }
+    // Depth-first search from a with discovery times and low points.
+    x.disc.clear();
+    x.disc.resize(n, 0);
+    x.low.clear();
+    x.low.resize(n, 0);
+    x.parent.clear();
+    x.parent.resize(n, u32::MAX);
+    x.dfs.clear();
+    x.dfs.push((a, 0));
+    let mut time = 1;
+    x.disc[a] = 1;
+    x.low[a] = 1;
+    while let Some(&mut (v, ref mut i)) = x.dfs.last_mut() {
+        if *i < 4 {
+            let side = *i;
+            *i += 1;
+            if let Some(w) = step(s, b, &mut x.open, k, v, side) {
+                if x.disc[w] == 0 {
+                    time += 1;
+                    x.disc[w] = time;
+                    x.low[w] = time;
+                    x.parent[w] = v as u32;
+                    x.dfs.push((w, 0));
+                } else if w as u32 != x.parent[v] {
+                    x.low[v] = x.low[v].min(x.disc[w]);
+                }
+            }
+        } else {
+            x.dfs.pop();
+            let pv = x.parent[v];
+            if pv != u32::MAX {
+                let pv = pv as usize;
+                x.low[pv] = x.low[pv].min(x.low[v]);
+            }
+        }
+    }
+    if x.disc[z] == 0 {
+        return Some(Err(Contradiction::new(Why::Apart, vec![a, z], Some(k))));
+    }
+    // Up the tree from z: a parent u whose child's subtree (holding z) only reaches back
+    // through u separates the ends; when it does not even reach u, the link is the only way
+    // across.
+    let mut cells = Vec::new();
+    let mut bridges = Vec::new();
+    let mut v = z;
+    while v != a {
+        let u = x.parent[v] as usize;
+        if x.low[v] > x.disc[u] && b.arms[u] & SIDES[s.side(u, v)] == 0 {
+            bridges.push((u, v));
+        }
+        if u != a && x.low[v] >= x.disc[u] && b.path_of(s, u) != Some(k) {
+            cells.push(u);
+        }
+        v = u;
+    }
+    if !cells.is_empty() {
+        cells.reverse();
+        let mut d = Deduction::new(Technique::Bottleneck, Some(k), cells.clone());
+        d.at.extend([a, z]);
+        d.places = cells.iter().map(|&c| (c, k)).collect();
+        if let Some(p) = say {
+            d.text = format!(
+                "every way {} can take from {} to {} passes through {}: {} on it",
+                path_name(p, k),
+                name(p, a),
+                name(p, z),
+                cells_text(p, &cells),
+                if cells.len() == 1 { "it is" } else { "they are" }
+            );
+        }
+        return Some(Ok(d));
+    }
+    let &(u, v) = bridges.first()?;
+    let mut d = Deduction::new(Technique::Bridge, Some(k), vec![u, v, a, z]);
+    d.links.push((u, v));
+    if let Some(p) = say {
+        d.text = format!(
+            "{} can only get from {} to {} across the link {}-{}: it is drawn",
+            path_name(p, k),
+            name(p, a),
+            name(p, z),
+            name(p, u),
+            name(p, v)
+        );
+    }
+    Some(Ok(d))
+}
+
+/// Cells (and links) every way of some path passes through.
+pub fn bottleneck(s: &Shape, b: &Board, say: Option<&Numberlink>, x: &mut Scratch) -> Found {
+    x.prepare(s, b);
+    (0..s.paths).find_map(|k| bottleneck_of(s, b, k, say, x))
+}

@@ -1,0 +1,3 @@
+//! Tests of the Numberlink strategy engine on small boards.
+
+use super::*;

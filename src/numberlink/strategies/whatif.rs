@@ -1,0 +1,847 @@
+//! The "what if": give a cell to a path (or to none of some paths, or draw a link from a loose
+//! end, or leave a cell empty) on a copy of the board, let the easier techniques run, and when
+//! they reach a contradiction, the opposite holds. The length of a what-if is the number of
+//! deductions the easier techniques took to get there; the engine looks for the shortest
+//! (trying every assumption with a small bound first, then larger ones, up to
+//! [`MAX_LENGTH`]), and rates it by that length as Sudoku's forcing chains are rated. A cell
+//! refuted for one path is tried for more at once ("on path 3, 5 or 7") when the same bound
+//! refutes them together.
+//!
+//! The easier techniques run here as propagation: a queue of cells to look at again after each
+//! deduction (the cells it touched and their neighbours), then the whole-board techniques
+//! (reach, areas) for the paths and areas the deductions touched.
+//!
+//! A search finds every assumption refuted at the shortest length; the engine takes them one
+//! at a time ([`Pending`]), each tested again on the board of its turn, before it searches
+//! again.
+
+use super::board::{Board, Contradiction, Shape, Why};
+use super::paths::Scratch;
+use super::{apply, areas, describe_contradiction, local, name, path_name, paths};
+use super::{Deduction, Technique};
+use crate::numberlink::{Numberlink, Rules};
+use std::collections::VecDeque;
+
+/// The longest what-if looked for (in deductions).
+pub const MAX_LENGTH: usize = 400;
+
+/// The bounds tried in turn: every assumption at the first, then the second...
+const BOUNDS: [usize; 6] = [4, 10, 25, 60, 150, MAX_LENGTH];
+
+/// What a what-if assumes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Assume {
+    /// The cell is on one of these paths (or, for the empty bit, stays empty).
+    Among(usize, Vec<usize>),
+    /// The cell is not on the path (or, for the empty bit, is on some path).
+    Not(usize, usize),
+    /// The loose end is linked to the neighbour.
+    Link(usize, usize),
+}
+
+/// The outcome of running the easier techniques on an assumption.
+pub struct Run {
+    /// Deductions made (up to the contradiction, if any).
+    pub len: usize,
+    pub contradiction: Option<Contradiction>,
+    /// The deductions, when traced.
+    pub trace: Vec<Deduction>,
+    /// True when the run stopped at its bound, undecided.
+    pub cut: bool,
+}
+
+/// Buffers a run needs, kept from run to run.
+pub struct Work {
+    board: Option<Board>,
+    queued: Vec<bool>,
+    q: VecDeque<usize>,
+    touched: Vec<usize>,
+    /// Per path: its room may have changed since its ends were last seen to meet.
+    dirty: Vec<bool>,
+    scratch: Scratch,
+    /// Ways found between each path's ends (see [`Routes`]).
+    routes: Routes,
+}
+
+/// A way between the two ends of each path, kept so that the check that the ends can still
+/// meet is only made again when a deduction touches a cell of that way (or a neighbour).
+/// The ways found on the board of a search serve every run of that search.
+#[derive(Default)]
+struct Routes {
+    /// On the board of the current search (empty outside a search): a way per path.
+    base: Vec<Vec<u32>>,
+    /// Found during the current run: a way per path, and the deduction count when found.
+    own: Vec<Option<(u32, Vec<u32>)>>,
+    /// Paths with a way of their own in this run.
+    owned: Vec<usize>,
+    /// Per cell: the count of deductions when it (or a neighbour) last changed in this run.
+    stamp: Vec<u32>,
+    stamped: Vec<usize>,
+}
+
+impl Routes {
+    /// Forgets what the last run did.
+    fn reset(&mut self, s: &Shape) {
+        if self.own.len() != s.paths {
+            self.own = vec![None; s.paths];
+            self.stamp = vec![0; s.cells()];
+        }
+        for k in self.owned.drain(..) {
+            self.own[k] = None;
+        }
+        for c in self.stamped.drain(..) {
+            self.stamp[c] = 0;
+        }
+    }
+
+    /// Notes that a cell changed at deduction `t`.
+    fn touch(&mut self, c: usize, t: u32) {
+        if self.stamp[c] == 0 {
+            self.stamped.push(c);
+        }
+        self.stamp[c] = t;
+    }
+
+    /// True when a way known for path `k` has not been touched since it was found.
+    fn holds(&self, k: usize) -> bool {
+        let (since, way) = match &self.own[k] {
+            Some((t, way)) => (*t, way),
+            None => match self.base.get(k) {
+                Some(way) if !way.is_empty() => (0, way),
+                _ => return false,
+            },
+        };
+        way.iter().all(|&c| self.stamp[c as usize] <= since)
+    }
+}
+
+impl Work {
+    pub fn new(s: &Shape) -> Work {
+        Work {
+            board: None,
+            queued: vec![false; s.cells()],
+            q: VecDeque::new(),
+            touched: Vec::new(),
+            dirty: vec![false; s.paths],
+            scratch: Scratch::default(),
+            routes: Routes::default(),
+        }
+    }
+}
+
+/// Propagates the easier techniques on `b` from the cells in `start` (whose paths in
+/// `start_paths` may have lost room) until a contradiction, a fixpoint, or `bound` deductions.
+pub fn propagate(
+    s: &Shape,
+    b: &mut Board,
+    w: &mut Work,
+    (start, start_paths): (&[usize], &[usize]),
+    bound: usize,
+    trace: bool,
+) -> Run {
+    let mut run = Run {
+        len: 0,
+        contradiction: None,
+        trace: Vec::new(),
+        cut: false,
+    };
+    for &c in w.q.iter() {
+        w.queued[c] = false;
+    }
+    w.q.clear();
+    w.touched.clear();
+    w.dirty.iter_mut().for_each(|d| *d = false);
+    w.routes.reset(s);
+    let Work {
+        queued,
+        q,
+        touched,
+        dirty,
+        scratch,
+        routes,
+        ..
+    } = w;
+    fn push(q: &mut VecDeque<usize>, queued: &mut [bool], c: usize) {
+        if !queued[c] {
+            queued[c] = true;
+            q.push_back(c);
+        }
+    }
+    // Deduction counts start at 1 for the assumption itself.
+    let touch = |routes: &mut Routes, c: usize, t: u32| {
+        routes.touch(c, t);
+        for (_, m) in s.around(c) {
+            routes.touch(m, t);
+        }
+    };
+    for &c in start {
+        push(q, queued, c);
+        for (_, m) in s.around(c) {
+            push(q, queued, m);
+        }
+        touched.push(c);
+        touch(routes, c, 1);
+    }
+    for &k in start_paths {
+        if k < s.paths {
+            dirty[k] = true;
+        }
+    }
+    loop {
+        let mut found: Option<Result<Deduction, Contradiction>> = None;
+        'cells: while let Some(c) = q.pop_front() {
+            queued[c] = false;
+            let at = local::At::new(s, b, c);
+            for rule in local::LOCAL {
+                if let Some(r) = rule(s, b, &at, None) {
+                    found = Some(r);
+                    break 'cells;
+                }
+            }
+        }
+        if found.is_none() {
+            found = global(s, b, dirty, routes, run.len as u32 + 1, touched, scratch);
+            touched.clear();
+        }
+        let d = match found {
+            None => return run,
+            Some(Err(x)) => {
+                run.len += 1;
+                run.contradiction = Some(x);
+                return run;
+            }
+            Some(Ok(d)) => d,
+        };
+        run.len += 1;
+        // The paths whose room may change, and every cell the deduction touches, are looked
+        // at again.
+        for &(_, k) in &d.elims {
+            if k < s.paths {
+                dirty[k] = true;
+            }
+        }
+        for &c in d
+            .places
+            .iter()
+            .map(|(c, _)| c)
+            .chain(d.links.iter().flat_map(|(c, m)| [c, m]))
+        {
+            for k in b.list(c) {
+                if k < s.paths {
+                    dirty[k] = true;
+                }
+            }
+        }
+        let mut cells: Vec<usize> = d.cells_changed();
+        if s.rules == Rules::Flow {
+            for &(c, m) in &d.links {
+                let small = if b.piece_size(c) <= b.piece_size(m) {
+                    c
+                } else {
+                    m
+                };
+                cells.extend(b.members(small));
+            }
+        }
+        for &(c, m) in &d.links {
+            cells.push(b.other_tip(c));
+            cells.push(b.other_tip(m));
+        }
+        if let Err(x) = apply(s, b, &d) {
+            run.contradiction = Some(x);
+            if trace {
+                run.trace.push(d);
+            }
+            return run;
+        }
+        for &c in &cells {
+            touched.push(c);
+            touch(routes, c, run.len as u32 + 1);
+            push(q, queued, c);
+            for (_, m) in s.around(c) {
+                push(q, queued, m);
+            }
+        }
+        if trace {
+            run.trace.push(d);
+        }
+        if run.len >= bound {
+            run.cut = true;
+            return run;
+        }
+    }
+}
+
+/// The whole-board techniques, on the paths marked dirty (whose ends are checked to meet
+/// unless a way between them found before is untouched) and the areas around `touched`.
+fn global(
+    s: &Shape,
+    b: &Board,
+    dirty: &mut [bool],
+    routes: &mut Routes,
+    t: u32,
+    touched: &[usize],
+    x: &mut Scratch,
+) -> Option<Result<Deduction, Contradiction>> {
+    let mut prepared = false;
+    for k in 0..s.paths {
+        if !dirty[k] {
+            continue;
+        }
+        dirty[k] = false;
+        if routes.holds(k) {
+            continue;
+        }
+        if !prepared {
+            x.prepare(s, b);
+            prepared = true;
+        }
+        let mut way = match routes.own[k].take() {
+            Some((_, w)) => w,
+            None => Vec::new(),
+        };
+        let meet = paths::ends_meet(s, b, k, x, &mut way);
+        if !routes.owned.contains(&k) {
+            routes.owned.push(k);
+        }
+        routes.own[k] = Some((t, way));
+        if !meet {
+            let (a, z) = s.ends[k];
+            return Some(Err(Contradiction::new(Why::Apart, vec![a, z], Some(k))));
+        }
+    }
+    if s.rules.covers() {
+        let mut near: Vec<usize> = touched.to_vec();
+        for &c in touched {
+            near.extend(s.around(c).map(|(_, m)| m));
+        }
+        if let Some(r) = areas::sealed_area_in(s, b, None, Some(&near)) {
+            return Some(r);
+        }
+    }
+    None
+}
+
+pub static TESTS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+pub static DEDS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+pub static SEARCHES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Runs an assumption on a copy of `b`.
+pub fn test(s: &Shape, b: &Board, w: &mut Work, a: &Assume, bound: usize, trace: bool) -> Run {
+    TESTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let mut c = match w.board.take() {
+        Some(mut c) => {
+            c.copy_from(b);
+            c
+        }
+        None => b.clone(),
+    };
+    let mut first = Ok(());
+    let (start, paths): (Vec<usize>, Vec<usize>) = match a {
+        Assume::Among(x, ks) => {
+            let all = b.list(*x);
+            for &k in &all {
+                if !ks.contains(&k) {
+                    first = first.and_then(|_| c.remove(*x, k).map(|_| ()));
+                }
+            }
+            let lost: Vec<usize> = all.into_iter().filter(|k| !ks.contains(k)).collect();
+            (vec![*x], lost)
+        }
+        Assume::Not(x, k) => {
+            first = c.remove(*x, *k).map(|_| ());
+            (vec![*x], vec![*k])
+        }
+        Assume::Link(t, m) => {
+            first = c.link(s, *t, *m);
+            let mut ps = b.list(*t);
+            ps.extend(b.list(*m));
+            (vec![*t, *m], ps)
+        }
+    };
+    let r = match first {
+        Err(x) => Run {
+            len: 1,
+            contradiction: Some(x),
+            trace: Vec::new(),
+            cut: false,
+        },
+        Ok(()) => propagate(s, &mut c, w, (&start, &paths), bound, trace),
+    };
+    w.board = Some(c);
+    DEDS.fetch_add(r.len, std::sync::atomic::Ordering::Relaxed);
+    r
+}
+
+/// A refuted assumption waiting for its turn: for a loose end, the ways that failed and the one
+/// left.
+#[derive(Clone, Debug)]
+enum Refuted {
+    Cell(Assume),
+    Way {
+        t: usize,
+        m: usize,
+        failed: Vec<usize>,
+    },
+}
+
+/// What the last search found that has not been used yet, all of one length.
+#[derive(Default)]
+pub struct Pending {
+    items: VecDeque<Refuted>,
+    len: usize,
+}
+
+/// How widely a search looks for assumptions.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Reach {
+    /// The ways of each loose end, and the cells with two candidates left.
+    LooseEnds,
+    /// Also the cells beside a path already drawn.
+    Near,
+    /// Every open cell.
+    Everywhere,
+}
+
+/// The assumptions worth trying, as a person would: first, for each loose end, each way it
+/// could go (as "that neighbour is on its path" under flow, where the two are the same, and as
+/// the link otherwise), and each path of a cell with two candidates left; then (with `reach`)
+/// for each cell beside a path already drawn, or every open cell, fewest candidates first,
+/// "not on this path" (which places it when refuted) and "on this path".
+fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, Vec<usize>)>) {
+    let n = s.cells();
+    let mut cells: Vec<Assume> = Vec::new();
+    let mut groups: Vec<(usize, Vec<usize>)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for t in 0..n {
+        if !b.loose(s, t) {
+            continue;
+        }
+        let ways = b.ways(s, t);
+        if ways.len() < 2 {
+            continue;
+        }
+        match b.path_of(s, t) {
+            Some(k) => {
+                for &m in &ways {
+                    if b.path_of(s, m).is_none() && seen.insert((m, k)) {
+                        cells.push(Assume::Among(m, vec![k]));
+                    }
+                }
+                if s.rules != Rules::Flow {
+                    groups.push((t, ways));
+                }
+            }
+            None => groups.push((t, ways)),
+        }
+    }
+    let candidate = |c: usize| {
+        b.path_of(s, c).is_none() && !b.is_empty(s, c) && (b.open(s, c) || b.loose(s, c))
+    };
+    for c in (0..n).filter(|&c| candidate(c) && b.count(c) == 2) {
+        for k in b.list(c) {
+            if seen.insert((c, k)) {
+                cells.push(Assume::Among(c, vec![k]));
+            }
+        }
+    }
+    if reach == Reach::LooseEnds {
+        return (cells, groups);
+    }
+    let near = |c: usize| s.around(c).any(|(_, m)| b.arms[m] != 0 || s.is_end(m));
+    let mut rest: Vec<(u32, usize)> = (0..n)
+        .filter(|&c| candidate(c) && b.count(c) > 2)
+        .filter(|&c| reach == Reach::Everywhere || b.loose(s, c) || near(c))
+        .map(|c| (b.count(c), c))
+        .collect();
+    rest.sort_unstable();
+    for (_, c) in rest {
+        for k in b.list(c) {
+            cells.push(Assume::Not(c, k));
+        }
+        for k in b.list(c) {
+            if seen.insert((c, k)) {
+                cells.push(Assume::Among(c, vec![k]));
+            }
+        }
+    }
+    (cells, groups)
+}
+
+/// True when the refuted assumption would still change the board.
+fn useful(s: &Shape, b: &Board, r: &Refuted) -> bool {
+    match r {
+        Refuted::Cell(Assume::Among(c, ks)) => ks.iter().any(|&k| b.has(*c, k)),
+        Refuted::Cell(Assume::Not(c, k)) => b.single(*c) != Some(*k) && b.has(*c, *k),
+        Refuted::Cell(Assume::Link(..)) => false,
+        Refuted::Way { t, m, .. } => {
+            b.loose(s, *t) && b.way(s, *t, s.side(*t, *m)).is_some()
+        }
+    }
+}
+
+/// The next what-if: one left from the last search if it still holds, else the shortest a new
+/// search finds (with its text when `say`).
+pub fn what_if(
+    s: &Shape,
+    b: &Board,
+    say: Option<&Numberlink>,
+    pending: &mut Pending,
+    w: &mut Work,
+) -> Option<Deduction> {
+    while let Some(r) = pending.items.pop_front() {
+        if !useful(s, b, &r) {
+            continue;
+        }
+        if let Some(d) = conclude(s, b, &r, pending.len, say, w) {
+            return Some(d);
+        }
+    }
+    search(s, b, pending, w)?;
+    while let Some(r) = pending.items.pop_front() {
+        if let Some(d) = conclude(s, b, &r, pending.len, say, w) {
+            return Some(d);
+        }
+    }
+    None
+}
+
+/// Finds the assumptions refuted at the shortest length, into `pending`.
+fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<()> {
+    SEARCHES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    // A way between each path's ends on this board, for every run of the search.
+    w.scratch.prepare(s, b);
+    let mut base = std::mem::take(&mut w.routes.base);
+    base.resize(s.paths, Vec::new());
+    for (k, way) in base.iter_mut().enumerate() {
+        paths::ends_meet(s, b, k, &mut w.scratch, way);
+    }
+    w.routes.base = base;
+    // The loose ends first, then beside the paths drawn, then everywhere.
+    let mut found = None;
+    let mut tried = 0;
+    for reach in [Reach::LooseEnds, Reach::Near, Reach::Everywhere] {
+        let (cells, groups) = assumptions(s, b, reach);
+        if cells.len() + groups.len() <= tried {
+            continue;
+        }
+        tried = cells.len() + groups.len();
+        found = search_rounds(s, b, pending, w, &cells, &groups);
+        if std::env::var("NL_DEBUG").is_ok() {
+            eprintln!(
+                "search: {} assumptions, tests so far {}, found {:?} (len {})",
+                cells.len(),
+                TESTS.load(std::sync::atomic::Ordering::Relaxed),
+                found.is_some(),
+                pending.len
+            );
+        }
+        if found.is_some() {
+            break;
+        }
+    }
+    w.routes.base.clear();
+    found
+}
+
+/// The rounds of [`search`], bound after bound.
+fn search_rounds(
+    s: &Shape,
+    b: &Board,
+    pending: &mut Pending,
+    w: &mut Work,
+    cells: &[Assume],
+    groups: &[(usize, Vec<usize>)],
+) -> Option<()> {
+    // Assumptions whose run ended without a contradiction stay out of later rounds.
+    let mut settled = vec![false; cells.len()];
+    let mut ways_settled: Vec<Vec<bool>> = groups
+        .iter()
+        .map(|(_, ways)| vec![false; ways.len()])
+        .collect();
+    for bound in BOUNDS {
+        let mut best = bound;
+        let mut found: Vec<(usize, Refuted)> = Vec::new();
+        for (i, a) in cells.iter().enumerate() {
+            if settled[i] {
+                continue;
+            }
+            let r = test(s, b, w, a, best, false);
+            match r.contradiction {
+                Some(_) => {
+                    best = best.min(r.len);
+                    found.push((r.len, Refuted::Cell(a.clone())));
+                }
+                None if !r.cut => settled[i] = true,
+                None => {}
+            }
+        }
+        // A loose end all of whose ways but one fail takes that one.
+        for (g, (t, ways)) in groups.iter().enumerate() {
+            let mut failed = Vec::new();
+            let mut open = Vec::new();
+            let mut longest = 0;
+            for (j, &m) in ways.iter().enumerate() {
+                if ways_settled[g][j] {
+                    open.push(m);
+                } else {
+                    let r = test(s, b, w, &Assume::Link(*t, m), best, false);
+                    match r.contradiction {
+                        Some(_) => {
+                            failed.push(m);
+                            longest = longest.max(r.len);
+                        }
+                        None => {
+                            ways_settled[g][j] |= !r.cut;
+                            open.push(m);
+                        }
+                    }
+                }
+                if open.len() > 1 {
+                    break;
+                }
+            }
+            if open.len() == 1 {
+                best = best.min(longest);
+                found.push((
+                    longest,
+                    Refuted::Way {
+                        t: *t,
+                        m: open[0],
+                        failed,
+                    },
+                ));
+            }
+        }
+        if found.is_empty() {
+            continue;
+        }
+        pending.len = best;
+        pending.items = found
+            .into_iter()
+            .filter(|(l, _)| *l == best)
+            .map(|(_, r)| r)
+            .collect();
+        return Some(());
+    }
+    None
+}
+
+/// The deduction of a refuted assumption, tested again on `b` (None when it no longer leads
+/// to a contradiction within `len`... or twice that, the board having changed).
+fn conclude(
+    s: &Shape,
+    b: &Board,
+    r: &Refuted,
+    len: usize,
+    say: Option<&Numberlink>,
+    w: &mut Work,
+) -> Option<Deduction> {
+    let bound = (2 * len).max(4);
+    match r {
+        Refuted::Cell(a) => {
+            let run = test(s, b, w, a, bound, false);
+            run.contradiction.as_ref()?;
+            let mut a = a.clone();
+            let mut len = run.len;
+            // A cell refuted for one path: try more paths with it.
+            if let Assume::Among(c, ks) = &a {
+                let mut ks = ks.clone();
+                for k in b.list(*c) {
+                    if ks.contains(&k) || k == s.empty {
+                        continue;
+                    }
+                    let mut more = ks.clone();
+                    more.push(k);
+                    if more.len() == b.count(*c) as usize {
+                        break;
+                    }
+                    let t = test(s, b, w, &Assume::Among(*c, more.clone()), len, false);
+                    if t.contradiction.is_some() {
+                        ks = more;
+                        len = len.max(t.len);
+                    }
+                }
+                a = Assume::Among(*c, ks);
+            }
+            Some(conclude_cell(s, b, &a, len, say, w))
+        }
+        Refuted::Way { t, m, failed } => {
+            let mut lens = Vec::new();
+            for &x in failed {
+                let run = test(s, b, w, &Assume::Link(*t, x), bound, false);
+                run.contradiction.as_ref()?;
+                lens.push((x, run.len));
+            }
+            let len = lens.iter().map(|&(_, l)| l).max().unwrap_or(1);
+            Some(conclude_link(s, b, *t, *m, len, &lens, say, w))
+        }
+    }
+}
+
+/// The what-if that refutes a cell's paths (or its staying empty), or its not being on one.
+fn conclude_cell(
+    s: &Shape,
+    b: &Board,
+    a: &Assume,
+    len: usize,
+    say: Option<&Numberlink>,
+    w: &mut Work,
+) -> Deduction {
+    let (c, ks, on) = match a {
+        Assume::Among(c, ks) => (*c, ks.clone(), true),
+        Assume::Not(c, k) => (*c, vec![*k], false),
+        Assume::Link(..) => unreachable!("cell assumptions only"),
+    };
+    let path = (ks.len() == 1 && ks[0] < s.paths).then(|| ks[0]);
+    let mut d = Deduction::new(Technique::WhatIf, path, vec![c]);
+    if on {
+        d.elims = ks.iter().map(|&k| (c, k)).collect();
+    } else {
+        d.places.push((c, ks[0]));
+    }
+    d.len = len;
+    if let Some(p) = say {
+        let r = test(s, b, w, a, len, true);
+        d.at.extend(trace_cells(&r));
+        let empty = ks == [s.empty];
+        let paths = || {
+            let names: Vec<String> = ks.iter().map(|&k| path_name(p, k)).collect();
+            match names.split_last() {
+                Some((last, rest)) if !rest.is_empty() => {
+                    format!("{} or {}", rest.join(", "), last)
+                }
+                _ => names.join(""),
+            }
+        };
+        let what = match (on, empty) {
+            (true, true) => format!("{} stayed empty", name(p, c)),
+            (true, false) => format!("{} were on {}", name(p, c), paths()),
+            (false, true) => format!("{} were on a path", name(p, c)),
+            (false, false) => format!("{} were not on {}", name(p, c), paths()),
+        };
+        let so = match (on, empty) {
+            (true, true) => format!("{} is on a path", name(p, c)),
+            (true, false) if ks.len() > 1 => format!("{} is on none of them", name(p, c)),
+            (true, false) => format!("{} is not on {}", name(p, c), paths()),
+            (false, true) => format!("{} stays empty", name(p, c)),
+            (false, false) => format!("{} is on {}", name(p, c), paths()),
+        };
+        d.text = format!("what if {what}: {}; so {so}", chain(p, s, &r));
+    }
+    d
+}
+
+/// The what-if that leaves a loose end one way.
+#[allow(clippy::too_many_arguments)]
+fn conclude_link(
+    s: &Shape,
+    b: &Board,
+    t: usize,
+    m: usize,
+    len: usize,
+    failed: &[(usize, usize)],
+    say: Option<&Numberlink>,
+    w: &mut Work,
+) -> Deduction {
+    let k = b.path_of(s, t);
+    let mut d = Deduction::new(Technique::WhatIf, k, vec![t]);
+    d.links.push((t, m));
+    d.len = len;
+    if let Some(p) = say {
+        let parts: Vec<String> = failed
+            .iter()
+            .map(|&(x, l)| {
+                let r = test(s, b, w, &Assume::Link(t, x), l, true);
+                d.at.extend(trace_cells(&r));
+                format!("to {}: {}", name(p, x), chain(p, s, &r))
+            })
+            .collect();
+        d.text = format!(
+            "what if {} at {} went on {}; so it goes to {}",
+            super::on_path(p, k),
+            name(p, t),
+            parts.join("; "),
+            name(p, m)
+        );
+    }
+    d
+}
+
+/// The cells a traced run used.
+fn trace_cells(r: &Run) -> Vec<usize> {
+    let mut out: Vec<usize> = r.trace.iter().flat_map(|d| d.cells_changed()).collect();
+    if let Some(x) = &r.contradiction {
+        out.extend(x.at.iter().copied());
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// How many deductions of a run are written out.
+const SHOWN: usize = 6;
+
+/// A run in words: its first deductions, then the contradiction.
+fn chain(p: &Numberlink, s: &Shape, r: &Run) -> String {
+    let mut parts: Vec<String> = r
+        .trace
+        .iter()
+        .take(SHOWN)
+        .map(|d| short(p, s, d))
+        .collect();
+    if r.trace.len() > SHOWN {
+        parts.push(format!("... ({} steps)", r.trace.len()));
+    }
+    let end = match &r.contradiction {
+        Some(x) => describe_contradiction(p, x),
+        None => "a contradiction".into(),
+    };
+    if parts.is_empty() {
+        end
+    } else {
+        format!("then {}, and {}", parts.join(", "), end)
+    }
+}
+
+/// One deduction in a few words.
+fn short(p: &Numberlink, s: &Shape, d: &Deduction) -> String {
+    if !d.links.is_empty() {
+        let links: Vec<String> = d
+            .links
+            .iter()
+            .map(|&(c, m)| format!("{}-{}", name(p, c), name(p, m)))
+            .collect();
+        return format!("{} ({})", links.join(" "), d.technique.name());
+    }
+    if let Some(&(c, k)) = d.places.first() {
+        return if k == s.empty {
+            format!("{} empty ({})", name(p, c), d.technique.name())
+        } else {
+            format!(
+                "{} on {} ({})",
+                name(p, c),
+                path_name(p, k),
+                d.technique.name()
+            )
+        };
+    }
+    if let Some(&(c, k)) = d.elims.first() {
+        let more = if d.elims.len() > 1 {
+            format!(" and {} more", d.elims.len() - 1)
+        } else {
+            String::new()
+        };
+        return if k == s.empty {
+            format!("{} covered{more} ({})", name(p, c), d.technique.name())
+        } else {
+            format!(
+                "{} not on {}{more} ({})",
+                name(p, c),
+                path_name(p, k),
+                d.technique.name()
+            )
+        };
+    }
+    d.technique.name().into()
+}
