@@ -386,8 +386,9 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "RULES")]
     pub rules: Option<String>,
     /// Target grade level from the strategy engine (Sudoku: easy, medium, hard, expert,
-    /// extreme; Tectonic: the same words; Takuzu: easy, medium, hard, very-hard). For a
-    /// number of givens use --clues.
+    /// extreme; Tectonic and Numberlink: the same words; Takuzu: easy, medium, hard,
+    /// very-hard). For a number of givens use --clues. Numberlink: without it every puzzle is
+    /// finished by the techniques; `any` keeps every unique puzzle, solver-only ones too.
     #[arg(long, value_name = "LEVEL")]
     pub difficulty: Option<String>,
     /// Symmetry of the givens: none, rotational (180°), quarter-turn (90°), mirror

@@ -223,8 +223,23 @@ fn numberlink_options(a: &GenerateArgs) -> Result<crate::numberlink::generate::O
     accept_only(
         "numberlink",
         a,
-        &["--size", "--width", "--height", "--rules", "--minimal"],
+        &[
+            "--size",
+            "--width",
+            "--height",
+            "--rules",
+            "--minimal",
+            "--difficulty",
+        ],
     )?;
+    let target = crate::numberlink::generate::Target::from_word(a.difficulty.as_deref())
+        .ok_or_else(|| {
+            Error::Usage(format!(
+                "numberlink difficulty is any, {}, got `{}`",
+                crate::numberlink::strategies::LEVELS.join(", "),
+                a.difficulty.as_deref().unwrap_or("")
+            ))
+        })?;
     let rules = super::numberlink_options(&a.rules, &None)?
         .0
         .unwrap_or_default();
@@ -234,6 +249,7 @@ fn numberlink_options(a: &GenerateArgs) -> Result<crate::numberlink::generate::O
         height: a.height.unwrap_or(side),
         rules,
         minimal: a.minimal,
+        target,
     })
 }
 

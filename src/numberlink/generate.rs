@@ -1,14 +1,16 @@
 //! The Numberlink generator: random paths that fill the board (no path running alongside
 //! itself), their ends kept as the puzzle; SAT then decides. While the puzzle has a second
 //! solution, a path on which the two differ is cut in two (two more ends, fewer ways round);
-//! then neighbouring ends of two paths are joined while SAT still proves the puzzle unique.
+//! then neighbouring ends of two paths are joined while SAT still proves the puzzle unique and
+//! (unless the target is [`Target::Unique`]) the strategy engine still finishes it within the
+//! level asked, so that a person can solve every puzzle made by the techniques `explain` shows.
 //! Same seed, same puzzle (ChaCha through [`crate::generate::rng`]).
 //!
 //! [`crate::generate::random_solution`] and [`crate::generate::reduce_givens`] do not fit here:
 //! a Numberlink solution is not a model of the puzzle's CNF until its ends are chosen, and
 //! removing a path's ends changes the solution rather than keeping it.
 
-use super::{format, Form, Links, Numberlink, Rules, SIDES};
+use super::{format, strategies, Form, Links, Numberlink, Rules, SIDES};
 use crate::error::{Error, Result};
 use crate::explain::{Explain, ExplainOptions};
 use crate::generate::{rng, Generated, Rand};
@@ -26,8 +28,53 @@ pub struct Options {
     pub width: usize,
     pub height: usize,
     pub rules: Rules,
-    /// Join paths until no join keeps the puzzle unique (else a bounded number of tries).
+    /// Join paths until no join keeps the puzzle unique (and within its target), else a
+    /// bounded number of tries.
     pub minimal: bool,
+    /// How hard the puzzle may be.
+    pub target: Target,
+}
+
+/// What a puzzle made must be besides unique.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Target {
+    /// The techniques finish it without a solver step, at any level (the default).
+    #[default]
+    Finish,
+    /// Unique is enough (`--difficulty any`).
+    Unique,
+    /// The techniques finish it, and its grade is this level (an index in
+    /// [`strategies::LEVELS`]).
+    Level(usize),
+}
+
+impl Target {
+    /// The target for a `--difficulty` word (None: the default), or None for an unknown word.
+    pub fn from_word(word: Option<&str>) -> Option<Target> {
+        match word.map(|w| w.to_ascii_lowercase()) {
+            None => Some(Target::Finish),
+            Some(w) if w == "any" => Some(Target::Unique),
+            Some(w) => strategies::LEVELS
+                .iter()
+                .position(|&l| l == w)
+                .map(Target::Level),
+        }
+    }
+
+    /// The highest rating a puzzle may need (None: no limit, the solver may be needed).
+    fn ceiling(self) -> Option<f64> {
+        match self {
+            Target::Finish => Some(f64::INFINITY),
+            Target::Unique => None,
+            Target::Level(l) => Some(strategies::max_rating(strategies::LEVELS[l])),
+        }
+    }
+
+    /// True when the techniques finish `p` within the target's ceiling.
+    fn allows(self, p: &Numberlink) -> bool {
+        self.ceiling()
+            .is_none_or(|max| strategies::solves_within(p, max))
+    }
 }
 
 /// Paths as cell lists (each at least two cells), covering the board.
@@ -251,7 +298,11 @@ fn no_touch(p: &Numberlink, q: &[usize]) -> bool {
     })
 }
 
-/// One puzzle of the given shape and rules, unique by SAT.
+/// Tries per seed: fresh fillings of the board.
+const ATTEMPTS: usize = 200;
+
+/// One puzzle of the given shape and rules, unique by SAT and within its [`Target`]. For a
+/// level no filling reaches in [`ATTEMPTS`] tries, the closest puzzle found, with a note.
 pub fn generate(opts: Options, seed: u64) -> Result<Generated> {
     let (w, h) = (opts.width, opts.height);
     if !(2..=MAX_SIDE).contains(&w) || !(2..=MAX_SIDE).contains(&h) {
@@ -261,7 +312,8 @@ pub fn generate(opts: Options, seed: u64) -> Result<Generated> {
     }
     let mut rng = rng(seed);
     let shape = puzzle_of(w, h, opts.rules, &Vec::new());
-    for _attempt in 0..200 {
+    let mut closest: Option<(usize, Generated)> = None;
+    for _attempt in 0..ATTEMPTS {
         let Some(mut paths) = fill(&shape, &mut rng) else {
             continue;
         };
@@ -287,8 +339,12 @@ pub fn generate(opts: Options, seed: u64) -> Result<Generated> {
         let Some((mut p, mut s)) = unique else {
             continue;
         };
-        // Join neighbouring ends while the puzzle stays unique.
-        let mut tries = if opts.minimal {
+        if !opts.target.allows(&p) {
+            continue;
+        }
+        // Join neighbouring ends while the puzzle stays unique and within its target (for a
+        // level, as far as it goes: joins make a puzzle harder).
+        let mut tries = if opts.minimal || matches!(opts.target, Target::Level(_)) {
             usize::MAX
         } else {
             2 * paths.len()
@@ -306,6 +362,9 @@ pub fn generate(opts: Options, seed: u64) -> Result<Generated> {
             }
             let q = puzzle_of(w, h, opts.rules, &joined);
             if let Solutions::Unique(t) = verdict(&q)? {
+                if !opts.target.allows(&q) {
+                    continue;
+                }
                 paths = joined;
                 p = q;
                 s = t;
@@ -325,7 +384,15 @@ pub fn generate(opts: Options, seed: u64) -> Result<Generated> {
             rows[a / w][a % w] = p.numbers[k] as i64;
             rows[b / w][b % w] = p.numbers[k] as i64;
         }
-        return Ok(Generated {
+        let how = match opts.target {
+            Target::Unique => "unique",
+            _ => "unique and finished by the techniques",
+        };
+        let level = strategies::LEVELS
+            .iter()
+            .position(|&l| l == e.grade.level)
+            .unwrap_or(strategies::LEVELS.len());
+        let g = Generated {
             kind: "numberlink",
             seed,
             puzzle: format::write(&p),
@@ -333,15 +400,41 @@ pub fn generate(opts: Options, seed: u64) -> Result<Generated> {
             givens: 2 * p.ends.len(),
             grade: Some(e.grade),
             notes: vec![format!(
-                "{} paths, unique under {} rules",
+                "{} paths, {how} under {} rules",
                 p.ends.len(),
                 opts.rules.name()
             )],
-        });
+        };
+        let Target::Level(want) = opts.target else {
+            return Ok(g);
+        };
+        if level == want {
+            return Ok(g);
+        }
+        if closest
+            .as_ref()
+            .is_none_or(|(d, _)| level.abs_diff(want) < *d)
+        {
+            closest = Some((level.abs_diff(want), g));
+        }
     }
-    Err(Error::Usage(format!(
-        "no unique {w}x{h} numberlink puzzle found from seed {seed}; try another seed"
-    )))
+    match (closest, opts.target) {
+        (Some((_, mut g)), Target::Level(want)) => {
+            let got = g.grade.as_ref().map_or("", |x| x.level.as_str()).to_string();
+            g.notes.push(format!(
+                "no {} puzzle in {ATTEMPTS} tries; this one is {got}",
+                strategies::LEVELS[want]
+            ));
+            Ok(g)
+        }
+        _ => Err(Error::Usage(format!(
+            "no {w}x{h} numberlink puzzle {} found from seed {seed} in {ATTEMPTS} tries; try another seed",
+            match opts.target {
+                Target::Unique => "with a unique solution",
+                _ => "that the techniques finish",
+            }
+        ))),
+    }
 }
 
 /// `paths` in the puzzle's path order (by first end, row by row), so path ids match labels.
@@ -387,6 +480,7 @@ mod tests {
                 height: 5,
                 rules,
                 minimal: false,
+                target: Target::Unique,
             };
             let g = generate(opts, 7).unwrap();
             assert_eq!(g.puzzle, generate(opts, 7).unwrap().puzzle);

@@ -81,10 +81,7 @@ fn areas_upto(s: &Shape, b: &Board, only: Option<&[usize]>, most: usize) -> Vec<
 
 /// Dark minus light cells of an area.
 fn imbalance(s: &Shape, cells: &[usize]) -> i64 {
-    cells
-        .iter()
-        .map(|&c| if s.dark(c) { 1 } else { -1 })
-        .sum()
+    cells.iter().map(|&c| if s.dark(c) { 1 } else { -1 }).sum()
 }
 
 /// The entries of the first loose end that a single visit through the area can use: the
@@ -124,40 +121,36 @@ pub fn sealed_area_in(
         let first = a.cells[0];
         let d = imbalance(s, &a.cells);
         if a.tips.len() < 2 {
-            return Some(Err(Contradiction::new(
-                Why::Area,
-                a.cells.clone(),
-                None,
-            )));
+            return Some(Err(Contradiction::new(Why::Area, a.cells.clone(), None)));
         }
         if a.tips.len() > 2 {
             // Each visit uses two loose ends and changes the imbalance by at most one.
             if d.unsigned_abs() as usize > a.tips.len() / 2 {
-                return Some(Err(Contradiction::new(
-                    Why::Parity,
-                    a.cells.clone(),
-                    None,
-                )));
+                return Some(Err(Contradiction::new(Why::Parity, a.cells.clone(), None)));
             }
             continue;
         }
         let (t1, e1) = (a.tips[0].0, &a.tips[0].1);
         let (t2, e2) = (a.tips[1].0, &a.tips[1].1);
         if b.same_piece(t1, t2) {
-            return Some(Err(Contradiction::new(Why::Area, vec![first, t1, t2], None)));
+            return Some(Err(Contradiction::new(
+                Why::Area,
+                vec![first, t1, t2],
+                None,
+            )));
         }
         let shared: Vec<usize> = (0..s.paths)
             .filter(|&k| b.has(t1, k) && b.has(t2, k))
             .collect();
         if shared.is_empty() {
-            return Some(Err(Contradiction::new(Why::Area, vec![first, t1, t2], None)));
-        }
-        if d.abs() > 1 {
             return Some(Err(Contradiction::new(
-                Why::Parity,
-                a.cells.clone(),
+                Why::Area,
+                vec![first, t1, t2],
                 None,
             )));
+        }
+        if d.abs() > 1 {
+            return Some(Err(Contradiction::new(Why::Parity, a.cells.clone(), None)));
         }
         // The area's cells are on the path of the two loose ends.
         let mut elims = Vec::new();
@@ -191,11 +184,7 @@ pub fn sealed_area_in(
         let f1 = fitting(s, &a, d, e1, e2);
         let f2 = fitting(s, &a, d, e2, e1);
         if f1.is_empty() || f2.is_empty() {
-            return Some(Err(Contradiction::new(
-                Why::Parity,
-                a.cells.clone(),
-                None,
-            )));
+            return Some(Err(Contradiction::new(Why::Parity, a.cells.clone(), None)));
         }
         let by_parity = |f: &[usize], e: &[usize]| f.len() < e.len();
         for (t, f, e) in [(t1, &f1, e1), (t2, &f2, e2)] {

@@ -308,7 +308,11 @@ impl Board {
         }
         (0..w).any(|j| {
             let both = self.cand[rc + j] & self.cand[rm + j];
-            let both = if j + 1 == w { both & self.last_mask } else { both };
+            let both = if j + 1 == w {
+                both & self.last_mask
+            } else {
+                both
+            };
             both != 0
         })
     }

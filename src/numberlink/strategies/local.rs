@@ -99,11 +99,7 @@ pub fn side_by_side(s: &Shape, b: &Board, at: &At, say: Option<&Numberlink>) -> 
             continue;
         }
         if at.ways() & SIDES[i] == 0 {
-            return Some(Err(Contradiction::new(
-                Why::Touching,
-                vec![c, m],
-                Some(k),
-            )));
+            return Some(Err(Contradiction::new(Why::Touching, vec![c, m], Some(k))));
         }
         let mut d = Deduction::new(Technique::SideBySide, Some(k), vec![c, m]);
         d.links.push((c, m));
@@ -262,9 +258,7 @@ pub fn no_touching(s: &Shape, b: &Board, at: &At, say: Option<&Numberlink>) -> F
         }
         let on_k: Vec<(usize, usize)> = s
             .around(c)
-            .filter(|&(j, x)| {
-                b.arms[c] & SIDES[j] == 0 && b.path_of(s, x) == Some(k)
-            })
+            .filter(|&(j, x)| b.arms[c] & SIDES[j] == 0 && b.path_of(s, x) == Some(k))
             .collect();
         let why = if let Some(&(_, f)) = on_k.iter().find(|&&(_, x)| b.done(s, x)) {
             Some(Touch::Finished(f))
@@ -330,7 +324,11 @@ pub fn no_touching(s: &Shape, b: &Board, at: &At, say: Option<&Numberlink>) -> F
                 ),
             })
             .collect();
-        let whose = if piece { " (nor is its piece of path)" } else { "" };
+        let whose = if piece {
+            " (nor is its piece of path)"
+        } else {
+            ""
+        };
         d.text = format!("{} is {}{whose}", name(p, c), parts.join("; and "));
     }
     Some(Ok(d))
@@ -384,7 +382,11 @@ pub fn dead_end(s: &Shape, b: &Board, at: &At, say: Option<&Numberlink>) -> Foun
     if dead.is_empty() {
         return None;
     }
-    let mut d = Deduction::new(Technique::DeadEnd, (dead.len() == 1).then(|| dead[0]), vec![c]);
+    let mut d = Deduction::new(
+        Technique::DeadEnd,
+        (dead.len() == 1).then(|| dead[0]),
+        vec![c],
+    );
     d.elims = dead.iter().map(|&k| (c, k)).collect();
     if let Some(p) = say {
         let names: Vec<String> = dead.iter().map(|&k| path_name(p, k)).collect();
@@ -410,11 +412,7 @@ pub fn dead_end(s: &Shape, b: &Board, at: &At, say: Option<&Numberlink>) -> Foun
                 names[0],
                 name(p, *m)
             ),
-            (1, _) => format!(
-                "{} is not on {}: the path {what}",
-                name(p, c),
-                names[0]
-            ),
+            (1, _) => format!("{} is not on {}: the path {what}", name(p, c), names[0]),
             _ => format!(
                 "{} is not on {}: none of them could come in and go out again",
                 name(p, c),

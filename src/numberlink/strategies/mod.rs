@@ -213,7 +213,9 @@ fn cells_text(p: &Numberlink, cells: &[usize]) -> String {
 /// A contradiction in words.
 fn describe_contradiction(p: &Numberlink, x: &Contradiction) -> String {
     let at = |i: usize| x.at.get(i).map_or_else(String::new, |&c| name(p, c));
-    let path = x.path.map_or_else(|| "a path".to_string(), |k| path_name(p, k));
+    let path = x
+        .path
+        .map_or_else(|| "a path".to_string(), |k| path_name(p, k));
     match x.why {
         Why::Stuck => format!("{path} at {} would have no way on", at(0)),
         Why::Uncovered => format!("no path could run through {}", at(0)),
@@ -224,7 +226,11 @@ fn describe_contradiction(p: &Numberlink, x: &Contradiction) -> String {
             at(0),
             at(1)
         ),
-        Why::BadLink => format!("{} and {} would join two paths or close a loop", at(0), at(1)),
+        Why::BadLink => format!(
+            "{} and {} would join two paths or close a loop",
+            at(0),
+            at(1)
+        ),
         Why::Area => format!(
             "the open area at {} would have too few loose ends beside it to be filled",
             at(0)
@@ -255,9 +261,8 @@ fn next(
     };
     let at: Vec<local::At> = (0..n).map(|c| local::At::new(s, b, c)).collect();
     let scan = |rule: local::Rule, want: Option<Technique>| {
-        at.iter().find_map(|a| {
-            ok(rule(s, b, a, say)).filter(|d| want.is_none_or(|t| d.technique == t))
-        })
+        at.iter()
+            .find_map(|a| ok(rule(s, b, a, say)).filter(|d| want.is_none_or(|t| d.technique == t)))
     };
     let mut x = paths::Scratch::default();
     scan(local::side_by_side, None)
@@ -298,11 +303,7 @@ fn cv(p: &Numberlink, s: &Shape, c: usize, k: usize) -> CellValue {
     CellValue {
         row: c / p.width,
         col: c % p.width,
-        value: if k == s.empty {
-            0
-        } else {
-            p.numbers[k] as i64
-        },
+        value: if k == s.empty { 0 } else { p.numbers[k] as i64 },
     }
 }
 
@@ -428,17 +429,33 @@ pub fn solve(p: &Numberlink, solution: Option<&Links>, max: f64) -> (Vec<Step>, 
             eprintln!("{}", draw(p, &s, &b));
             for c in 0..s.cells() {
                 if b.path_of(&s, c).is_none() {
-                    let l: Vec<String> = b.list(c).iter().map(|&k| if k < s.paths { p.labels[k].clone() } else { ".".into() }).collect();
+                    let l: Vec<String> = b
+                        .list(c)
+                        .iter()
+                        .map(|&k| {
+                            if k < s.paths {
+                                p.labels[k].clone()
+                            } else {
+                                ".".into()
+                            }
+                        })
+                        .collect();
                     eprint!("{}:{} ", name(p, c), l.join(""));
                 }
             }
             eprintln!("\n{}", d.text);
         }
-        let before = (b.arms.clone(), (0..s.cells()).map(|c| b.count(c)).sum::<u32>());
+        let before = (
+            b.arms.clone(),
+            (0..s.cells()).map(|c| b.count(c)).sum::<u32>(),
+        );
         if apply(&s, &mut b, &d).is_err() {
             break;
         }
-        let after = (b.arms.clone(), (0..s.cells()).map(|c| b.count(c)).sum::<u32>());
+        let after = (
+            b.arms.clone(),
+            (0..s.cells()).map(|c| b.count(c)).sum::<u32>(),
+        );
         if before == after {
             break; // a deduction that changes nothing would repeat for ever
         }

@@ -290,7 +290,11 @@ pub fn bottleneck_of(
                 name(p, a),
                 name(p, z),
                 cells_text(p, &cells),
-                if cells.len() == 1 { "it is" } else { "they are" }
+                if cells.len() == 1 {
+                    "it is"
+                } else {
+                    "they are"
+                }
             );
         }
         return Some(Ok(d));

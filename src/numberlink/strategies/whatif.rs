@@ -474,9 +474,7 @@ fn useful(s: &Shape, b: &Board, r: &Refuted) -> bool {
         Refuted::Cell(Assume::Among(c, ks)) => ks.iter().any(|&k| b.has(*c, k)),
         Refuted::Cell(Assume::Not(c, k)) => b.single(*c) != Some(*k) && b.has(*c, *k),
         Refuted::Cell(Assume::Link(..)) => false,
-        Refuted::Way { t, m, .. } => {
-            b.loose(s, *t) && b.way(s, *t, s.side(*t, *m)).is_some()
-        }
+        Refuted::Way { t, m, .. } => b.loose(s, *t) && b.way(s, *t, s.side(*t, *m)).is_some(),
     }
 }
 
@@ -784,12 +782,7 @@ const SHOWN: usize = 6;
 
 /// A run in words: its first deductions, then the contradiction.
 fn chain(p: &Numberlink, s: &Shape, r: &Run) -> String {
-    let mut parts: Vec<String> = r
-        .trace
-        .iter()
-        .take(SHOWN)
-        .map(|d| short(p, s, d))
-        .collect();
+    let mut parts: Vec<String> = r.trace.iter().take(SHOWN).map(|d| short(p, s, d)).collect();
     if r.trace.len() > SHOWN {
         parts.push(format!("... ({} steps)", r.trace.len()));
     }
