@@ -264,6 +264,78 @@ fn generate_is_seeded_and_unique() {
 }
 
 #[test]
+fn generated_puzzles_are_finished_by_the_techniques_at_the_level_asked() {
+    let levels = |args: &[&str]| -> Vec<(String, bool)> {
+        let mut all = vec!["generate", "numberlink", "--count", "6", "--json"];
+        all.extend(args);
+        let out = gridsat()
+            .args(&all)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        json_lines(&out)
+            .iter()
+            .map(|g| {
+                let solver = g["grade"]["techniques"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|t| t[0] == "solver");
+                (g["grade"]["level"].as_str().unwrap().to_string(), solver)
+            })
+            .collect()
+    };
+    // By default every puzzle is finished by the techniques, under every rule set.
+    for rules in ["flow", "cover", "nikoli"] {
+        let made = levels(&["--rules", rules]);
+        assert!(made.iter().all(|(_, solver)| !solver), "{rules}: {made:?}");
+    }
+    for level in ["easy", "medium", "expert"] {
+        let made = levels(&["--size", "8", "--difficulty", level]);
+        assert!(
+            made.iter().all(|(l, solver)| l == level && !solver),
+            "{level}: {made:?}"
+        );
+    }
+    // `any` keeps every unique puzzle; an unknown word is refused.
+    levels(&["--difficulty", "any"]);
+    gridsat()
+        .args(["generate", "numberlink", "--difficulty", "evil"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "numberlink difficulty is any, easy",
+        ));
+}
+
+#[test]
+fn a_what_if_is_explained_and_its_links_listed() {
+    let out = gridsat()
+        .args(["explain", "--json", &puzzle("whatif8.txt")])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let r = &json_lines(&out)[0];
+    assert_eq!(r["status"], "explained");
+    assert_eq!(r["grade"]["level"], "expert");
+    let steps = r["steps"].as_array().unwrap();
+    let what_if = steps.iter().find(|s| s["technique"] == "what if").unwrap();
+    assert!(what_if["text"].as_str().unwrap().starts_with("what if r"));
+    assert!(!what_if["pattern"].as_array().unwrap().is_empty());
+    // Steps that draw links list them, each end with its path's number (or 0).
+    let link = steps
+        .iter()
+        .find(|s| s["technique"] == "only way on")
+        .unwrap();
+    assert_eq!(link["links"].as_array().unwrap().len(), 1);
+    assert!(steps.iter().all(|s| s["technique"] != "solver"));
+}
+
+#[test]
 fn dimacs_with_exact_loops_round_trips_through_an_external_answer() {
     let dir = tempfile::tempdir().unwrap();
     let cnf = dir.path().join("p.cnf");

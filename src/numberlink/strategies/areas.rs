@@ -16,15 +16,11 @@ pub struct Area {
     pub tips: Vec<(usize, Vec<usize>)>,
 }
 
-/// The open areas (connected by possible links) of the board, and the loose ends beside each.
-/// `only`: when given, only the areas holding one of these cells.
-pub fn areas(s: &Shape, b: &Board, only: Option<&[usize]>) -> Vec<Area> {
-    areas_upto(s, b, only, usize::MAX)
-}
-
-/// [`areas`], but an area is left unfinished (and not returned) once `most` loose ends are
-/// seen beside it: such an area says nothing here. Its cells seen so far are marked, so that
-/// a search from another of its cells stops when it meets them.
+/// The open areas (connected by possible links) of the board, and the loose ends beside each
+/// (`only`: when given, only the areas holding one of these cells). An area is left
+/// unfinished (and not returned) once `most` loose ends are seen beside it: such an area says
+/// nothing here. Its cells seen so far are marked, so that a search from another of its cells
+/// stops when it meets them.
 fn areas_upto(s: &Shape, b: &Board, only: Option<&[usize]>, most: usize) -> Vec<Area> {
     const UNSEEN: u8 = 0;
     const SEEN: u8 = 1;

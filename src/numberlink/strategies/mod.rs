@@ -425,26 +425,6 @@ pub fn solve(p: &Numberlink, solution: Option<&Links>, max: f64) -> (Vec<Step>, 
                 None => break,
             },
         };
-        if d.technique == Technique::WhatIf && std::env::var("NL_DRAW").is_ok() {
-            eprintln!("{}", draw(p, &s, &b));
-            for c in 0..s.cells() {
-                if b.path_of(&s, c).is_none() {
-                    let l: Vec<String> = b
-                        .list(c)
-                        .iter()
-                        .map(|&k| {
-                            if k < s.paths {
-                                p.labels[k].clone()
-                            } else {
-                                ".".into()
-                            }
-                        })
-                        .collect();
-                    eprint!("{}:{} ", name(p, c), l.join(""));
-                }
-            }
-            eprintln!("\n{}", d.text);
-        }
         let before = (
             b.arms.clone(),
             (0..s.cells()).map(|c| b.count(c)).sum::<u32>(),
@@ -479,17 +459,6 @@ impl Explain for Numberlink {
     fn explain(&self, solution: &Links, opts: ExplainOptions) -> Explanation {
         let (steps, b, s) = solve(self, opts.fallback.then_some(solution), f64::INFINITY);
         let solved = b.solved(&s);
-        if std::env::var("NL_STATS").is_ok() {
-            use std::sync::atomic::Ordering::Relaxed;
-            eprintln!(
-                "reach {} prepare {} searches {} tests {} deductions {}",
-                paths::REACH.load(Relaxed),
-                paths::PREP.load(Relaxed),
-                whatif::SEARCHES.load(Relaxed),
-                whatif::TESTS.load(Relaxed),
-                whatif::DEDS.load(Relaxed)
-            );
-        }
         Explanation {
             grade: grade(&steps),
             stuck: (!solved).then(|| draw(self, &s, &b)),

@@ -31,7 +31,6 @@ impl Scratch {
     /// Notes for every cell the sides it is linked by or may be linked by, whatever the path:
     /// the rooms of all paths are read from it until the board changes.
     pub fn prepare(&mut self, s: &Shape, _b: &Board) {
-        PREP.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let n = s.cells();
         self.open.clear();
         self.open.resize(n, UNKNOWN);
@@ -94,8 +93,6 @@ fn reach(s: &Shape, b: &Board, k: usize, x: &mut Scratch) {
 
 /// Cells path `k` can not get to from its ends; a contradiction when its ends can not meet
 /// (after [`Scratch::prepare`] on this board).
-pub static REACH: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-pub static PREP: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 pub fn out_of_reach_of(
     s: &Shape,
     b: &Board,
@@ -103,7 +100,6 @@ pub fn out_of_reach_of(
     say: Option<&Numberlink>,
     x: &mut Scratch,
 ) -> Found {
-    REACH.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let (a, z) = s.ends[k];
     if b.same_piece(a, z) {
         // Finished: no other cell is on it.
@@ -159,7 +155,6 @@ pub fn out_of_reach_of(
 /// goes straight there. The way found is left in `route` (from the second end back to the
 /// first; empty when the ends are already joined).
 pub fn ends_meet(s: &Shape, b: &Board, k: usize, x: &mut Scratch, route: &mut Vec<u32>) -> bool {
-    REACH.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     route.clear();
     let (a, z) = s.ends[k];
     if b.same_piece(a, z) {

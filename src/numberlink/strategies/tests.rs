@@ -1,3 +1,114 @@
-//! Tests of the Numberlink strategy engine on small boards.
+//! Tests of the Numberlink strategy engine on the project's puzzles: each is explained without
+//! a solver step under the rule set it is unique under, every step (links included) holds to
+//! the SAT solution, and the ratings and levels keep their scale.
 
 use super::*;
+use crate::numberlink::format::{self, ReadOptions};
+use crate::numberlink::Rules;
+use crate::puzzle::{verdict, Puzzle, Solutions};
+use crate::solver::SolverChoice;
+
+fn read(text: &str, rules: Rules) -> Numberlink {
+    let opts = ReadOptions {
+        rules: Some(rules),
+        ..Default::default()
+    };
+    format::parse("t", text, opts).unwrap().remove(0)
+}
+
+fn unique(p: &Numberlink) -> Links {
+    match verdict(p, &SolverChoice::Embedded).unwrap() {
+        Solutions::Unique(s) => s,
+        _ => panic!("{} is not unique", p.describe()),
+    }
+}
+
+/// Explains `p` without the solver and checks every step; returns the steps.
+fn explained(p: &Numberlink) -> Vec<Step> {
+    let s = unique(p);
+    let e = p.explain(&s, ExplainOptions::default());
+    assert!(e.solved, "{} is stuck:\n{:?}", p.describe(), e.stuck);
+    assert_eq!(p.verify(&s, &e.steps), Ok(()));
+    assert!(e.steps.iter().all(|st| st.technique != SOLVER_TECHNIQUE));
+    e.steps
+}
+
+#[test]
+fn the_projects_puzzles_are_explained_under_each_rule_set_they_are_unique_under() {
+    let flow7 = include_str!("../../../puzzles/numberlink/flow7.txt");
+    let cover = include_str!("../../../puzzles/numberlink/cover6x5.txt");
+    let nikoli = include_str!("../../../puzzles/numberlink/nikoli6.txt");
+    for (text, rules) in [
+        (flow7, Rules::Flow),
+        (cover, Rules::Cover),
+        (nikoli, Rules::Nikoli),
+        (nikoli, Rules::Flow),
+    ] {
+        let steps = explained(&read(text, rules));
+        // Every step draws links or changes candidates, and names the cells it uses.
+        for st in &steps {
+            assert!(
+                !st.links.is_empty() || !st.placements.is_empty() || !st.eliminations.is_empty()
+            );
+            assert!(!st.pattern.is_empty() && !st.text.is_empty(), "{st:?}");
+        }
+    }
+}
+
+#[test]
+fn a_what_if_is_rated_by_its_length_and_checked_like_any_step() {
+    let p = read(
+        include_str!("../../../puzzles/numberlink/whatif8.txt"),
+        Rules::Flow,
+    );
+    let steps = explained(&p);
+    let what_ifs: Vec<&Step> = steps.iter().filter(|s| s.technique == "what if").collect();
+    assert!(!what_ifs.is_empty());
+    for s in &what_ifs {
+        assert!(s.text.starts_with("what if "), "{}", s.text);
+        assert!(s.rating >= what_if_rating(1) && s.rating < 10.0);
+    }
+    assert_eq!(grade(&steps).level, "expert");
+}
+
+#[test]
+fn a_wrong_link_is_caught() {
+    let p = read(
+        include_str!("../../../puzzles/numberlink/flow7.txt"),
+        Rules::Flow,
+    );
+    let s = unique(&p);
+    let mut steps = explained(&p);
+    // Two neighbours the solution does not link, drawn as a link of the first step.
+    let (c, m) = (0..p.cells())
+        .flat_map(|c| SIDES.iter().map(move |&x| (c, x)))
+        .find_map(|(c, x)| {
+            let m = p.neighbour(c, x)?;
+            (s.arms[c] & x == 0).then_some((c, m))
+        })
+        .unwrap();
+    let at = |c: usize| CellValue {
+        row: c / p.width,
+        col: c % p.width,
+        value: 0,
+    };
+    steps[0].links.push([at(c), at(m)]);
+    assert!(verify_links(&p, &s, &steps).is_err());
+}
+
+#[test]
+fn ratings_and_levels_keep_their_scale() {
+    assert_eq!(what_if_rating(1), 4.0);
+    assert_eq!(what_if_rating(4), 5.0);
+    assert_eq!(what_if_rating(16), 6.0);
+    assert_eq!(what_if_rating(64), 7.0);
+    assert_eq!(level(Technique::OnlyWayOn.base()), "easy");
+    assert_eq!(level(Technique::DeadEnd.base()), "medium");
+    assert_eq!(level(Technique::SealedArea.base()), "hard");
+    assert_eq!(level(what_if_rating(16)), "expert");
+    assert_eq!(level(what_if_rating(20)), "extreme");
+    assert_eq!(level(Technique::Solver.base()), "extreme");
+    for w in Technique::ALL.windows(2) {
+        assert!(w[0].base() <= w[1].base(), "{:?} {:?}", w[0], w[1]);
+    }
+}

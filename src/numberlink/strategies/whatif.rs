@@ -29,7 +29,7 @@ pub const MAX_LENGTH: usize = 400;
 const BOUNDS: [usize; 6] = [4, 10, 25, 60, 150, MAX_LENGTH];
 
 /// What a what-if assumes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Assume {
     /// The cell is on one of these paths (or, for the empty bit, stays empty).
     Among(usize, Vec<usize>),
@@ -322,13 +322,8 @@ fn global(
     None
 }
 
-pub static TESTS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-pub static DEDS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-pub static SEARCHES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-
 /// Runs an assumption on a copy of `b`.
 pub fn test(s: &Shape, b: &Board, w: &mut Work, a: &Assume, bound: usize, trace: bool) -> Run {
-    TESTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let mut c = match w.board.take() {
         Some(mut c) => {
             c.copy_from(b);
@@ -369,7 +364,6 @@ pub fn test(s: &Shape, b: &Board, w: &mut Work, a: &Assume, bound: usize, trace:
         Ok(()) => propagate(s, &mut c, w, (&start, &paths), bound, trace),
     };
     w.board = Some(c);
-    DEDS.fetch_add(r.len, std::sync::atomic::Ordering::Relaxed);
     r
 }
 
@@ -506,7 +500,6 @@ pub fn what_if(
 
 /// Finds the assumptions refuted at the shortest length, into `pending`.
 fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<()> {
-    SEARCHES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     // A way between each path's ends on this board, for every run of the search.
     w.scratch.prepare(s, b);
     let mut base = std::mem::take(&mut w.routes.base);
@@ -516,27 +509,27 @@ fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<(
     }
     w.routes.base = base;
     // The loose ends first, then beside the paths drawn, then everywhere.
+    // A wider reach tries again only what the narrower ones did not: on the same board, an
+    // assumption not refuted within the longest bound never is (and the loose ends' ways are
+    // the same at every reach).
     let mut found = None;
     let mut tried = 0;
+    let mut done: std::collections::HashSet<Assume> = std::collections::HashSet::new();
+    let mut groups_done = false;
     for reach in [Reach::LooseEnds, Reach::Near, Reach::Everywhere] {
         let (cells, groups) = assumptions(s, b, reach);
         if cells.len() + groups.len() <= tried {
             continue;
         }
         tried = cells.len() + groups.len();
+        let cells: Vec<Assume> = cells.into_iter().filter(|a| !done.contains(a)).collect();
+        let groups = if groups_done { Vec::new() } else { groups };
         found = search_rounds(s, b, pending, w, &cells, &groups);
-        if std::env::var("NL_DEBUG").is_ok() {
-            eprintln!(
-                "search: {} assumptions, tests so far {}, found {:?} (len {})",
-                cells.len(),
-                TESTS.load(std::sync::atomic::Ordering::Relaxed),
-                found.is_some(),
-                pending.len
-            );
-        }
         if found.is_some() {
             break;
         }
+        done.extend(cells);
+        groups_done = true;
     }
     w.routes.base.clear();
     found
