@@ -385,8 +385,8 @@ pub fn generate(opts: Options, seed: u64) -> Result<Generated> {
             rows[b / w][b % w] = p.numbers[k] as i64;
         }
         let how = match opts.target {
-            Target::Unique => "unique",
-            _ => "unique and finished by the techniques",
+            Target::Unique => "",
+            _ => ", finished by the techniques",
         };
         let level = strategies::LEVELS
             .iter()
@@ -400,7 +400,7 @@ pub fn generate(opts: Options, seed: u64) -> Result<Generated> {
             givens: 2 * p.ends.len(),
             grade: Some(e.grade),
             notes: vec![format!(
-                "{} paths, {how} under {} rules",
+                "{} paths, unique under {} rules{how}",
                 p.ends.len(),
                 opts.rules.name()
             )],
