@@ -387,8 +387,9 @@ pub struct GenerateArgs {
     pub rules: Option<String>,
     /// Target grade level from the strategy engine (Sudoku: easy, medium, hard, expert,
     /// extreme; Tectonic and Numberlink: the same words; Takuzu: easy, medium, hard,
-    /// very-hard). For a number of givens use --clues. Numberlink: without it every puzzle is
-    /// finished by the techniques; `any` keeps every unique puzzle, solver-only ones too.
+    /// very-hard). For a number of givens use --clues. Without it every Takuzu, Tectonic and
+    /// Numberlink puzzle is one the kind's techniques finish; `any` keeps every unique puzzle,
+    /// including those only the solver finishes.
     #[arg(long, value_name = "LEVEL")]
     pub difficulty: Option<String>,
     /// Symmetry of the givens: none, rotational (180°), quarter-turn (90°), mirror

@@ -158,13 +158,15 @@ fn takuzu_options(a: &GenerateArgs) -> Result<crate::takuzu::generate::Options> 
             ))
         }
     };
+    let any = a.difficulty.as_deref() == Some("any");
     let difficulty = a
         .difficulty
         .as_deref()
+        .filter(|_| !any)
         .map(|d| {
             level_index(d).ok_or_else(|| {
                 Error::Usage(format!(
-                    "takuzu difficulty is easy, medium, hard or very-hard, got `{d}`"
+                    "takuzu difficulty is any, easy, medium, hard or very-hard, got `{d}`"
                 ))
             })
         })
@@ -191,6 +193,9 @@ fn takuzu_options(a: &GenerateArgs) -> Result<crate::takuzu::generate::Options> 
         height,
         rules,
         difficulty,
+        // Without a level the puzzle is made for the strategies to finish, unless it must be
+        // minimal or `any` unique puzzle will do.
+        finish: !a.minimal && !any,
         seed: 0,
     })
 }
@@ -303,7 +308,13 @@ fn sudoku_plan(a: &GenerateArgs) -> Result<(Plan, Vec<String>)> {
             ))
         })?;
     }
-    if let Some(d) = &a.difficulty {
+    // `any`: every unique puzzle, as without --difficulty (the strategy engine finishes the
+    // Sudoku it makes; a level is what limits them).
+    if let Some(d) = a
+        .difficulty
+        .as_ref()
+        .filter(|d| !d.eq_ignore_ascii_case("any"))
+    {
         let d = d.to_ascii_lowercase();
         o.level = Some(match sudoku_gen::level_rank(&d) {
             Some(l) => l,

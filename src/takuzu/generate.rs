@@ -27,6 +27,9 @@ pub struct Options {
     pub rules: Rules,
     /// A level of [`LEVELS`] (index), or any.
     pub difficulty: Option<usize>,
+    /// With no level: add givens back where the strategies run out, so that they finish the
+    /// puzzle (false: the minimal puzzle, whatever its grade).
+    pub finish: bool,
     pub seed: u64,
 }
 
@@ -145,6 +148,8 @@ pub fn generate(o: &Options) -> Result<Generated> {
         let (mut t, g) = minimal(o, &mut rng)?;
         if let Some(level) = o.difficulty {
             ease(&mut t, &g, level);
+        } else if o.finish {
+            ease(&mut t, &g, 3);
         }
         let (lvl, grade) = graded(&t);
         let miss = o.difficulty.map_or(0, |d| lvl.abs_diff(d));
@@ -191,6 +196,7 @@ mod tests {
             height: h,
             rules: Rules::default(),
             difficulty,
+            finish: false,
             seed,
         }
     }
@@ -216,5 +222,12 @@ mod tests {
         assert_eq!(level_index("very-hard"), Some(3));
         assert_eq!(level_index("Hard"), Some(2));
         assert_eq!(level_index("beyond"), None);
+        // With no level the strategies finish it (givens added back where they run out).
+        let g = generate(&Options {
+            finish: true,
+            ..opts(10, 10, None, 3)
+        })
+        .unwrap();
+        assert_ne!(g.grade.as_ref().unwrap().level, "beyond", "{:?}", g.notes);
     }
 }

@@ -25,7 +25,8 @@ pub struct Options {
     pub height: usize,
     /// The largest piece (default 5, as in the printed collections).
     pub max_piece: usize,
-    /// A level word (`easy`, `medium`, `hard`, `expert`, `extreme`) to aim for, if any.
+    /// A level word (`easy`, `medium`, `hard`, `expert`, `extreme`) to aim for; `any` for
+    /// every unique puzzle; None for any puzzle the techniques finish.
     pub difficulty: Option<String>,
 }
 
@@ -258,12 +259,13 @@ fn attempt(o: &Options, rng: &mut Rand) -> Result<Option<(Tectonic, Filling)>> {
     order.shuffle(rng);
     let groups: Vec<Vec<usize>> = order.into_iter().map(|i| vec![i]).collect();
     // Aiming at a level below extreme, a removal stays only while the techniques still solve
-    // the puzzle within that level; otherwise the puzzle is minimal.
-    let ceiling = o
-        .difficulty
-        .as_deref()
-        .map(strategies::max_rating)
-        .filter(|m| m.is_finite());
+    // the puzzle within that level; with no level, while they solve it at all; for extreme
+    // (which needs the solver) and `any`, the puzzle is minimal.
+    let ceiling = match o.difficulty.as_deref() {
+        None => Some(f64::INFINITY),
+        Some("any") => None,
+        Some(l) => Some(strategies::max_rating(l)).filter(|m| m.is_finite()),
+    };
     let within = |kept: &[bool]| {
         ceiling.is_none_or(|max| {
             let givens = filling
@@ -306,9 +308,9 @@ pub fn generate(o: &Options, seed: u64) -> Result<Generated> {
         )));
     }
     if let Some(d) = &o.difficulty {
-        if !LEVELS.contains(&d.as_str()) {
+        if !LEVELS.contains(&d.as_str()) && d != "any" {
             return Err(Error::Usage(format!(
-                "unknown difficulty `{d}` for tectonic: expected {}",
+                "unknown difficulty `{d}` for tectonic: expected any, {}",
                 LEVELS.join(", ")
             )));
         }
@@ -316,7 +318,7 @@ pub fn generate(o: &Options, seed: u64) -> Result<Generated> {
     let mut rng = crate::generate::rng(seed);
     let mut best: Option<(Tectonic, crate::explain::Grade, usize)> = None;
     let mut notes = Vec::new();
-    let want = o.difficulty.as_deref();
+    let want = o.difficulty.as_deref().filter(|&d| d != "any");
     for _ in 0..ATTEMPTS {
         let Some((t, filling)) = attempt(o, &mut rng)? else {
             continue;
