@@ -23,7 +23,9 @@ pub struct Step {
     pub eliminations: Vec<CellValue>,
     /// The links of a chain, in order (chain techniques; empty for the others): each joins
     /// two candidates, strongly (one of the two is true) or weakly (not both). Pictures draw
-    /// them; the text writes them in Eureka notation.
+    /// them; the text writes them in Eureka notation. Numberlink: the links a step draws
+    /// between neighbouring cells (strong), each end with its path's number, or 0 while that is
+    /// not known; `verify_links` holds them to the solution.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub links: Vec<Link>,
     /// One line in the form players use (`hidden pair in row 4 removes 7 from r4c9`).

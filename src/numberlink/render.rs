@@ -6,7 +6,6 @@
 //! paths as thick lines in the same colours; a step shades the cells it rests on, draws the
 //! links known so far, its new links on green cells, and strikes out the paths it rules out.
 
-use super::strategies::LINK_TECHNIQUES;
 use super::{Links, Numberlink, DOWN, LEFT, RIGHT, SIDES, UP};
 use crate::draw::{path_colour, Disc, Mark, Picture, Point, Slots, Tone};
 use crate::explain::Step;
@@ -155,36 +154,30 @@ struct Pencil {
 }
 
 impl Pencil {
-    fn link(&mut self, p: &Numberlink, a: usize, b: usize, k: usize) {
+    fn link(&mut self, p: &Numberlink, a: usize, b: usize, k: Option<usize>) {
         for side in SIDES {
             if p.neighbour(a, side) == Some(b) {
                 self.arms[a] |= side;
                 self.arms[b] |= super::opposite(side);
             }
         }
-        self.path[a] = Some(k);
-        self.path[b] = Some(k);
+        if k.is_some() {
+            self.path[a] = k;
+            self.path[b] = k;
+        }
     }
 
-    /// Applies a step as the engine did: link techniques' placements are links, two cells at a
-    /// time; other placements put a cell on a path.
+    /// Applies a step as the engine did: its links (each with its path when known), then its
+    /// placements (a cell on a path).
     fn apply(&mut self, p: &Numberlink, st: &Step) {
-        let cells: Vec<(usize, Option<usize>)> = st
-            .placements
-            .iter()
-            .map(|c| (c.row * p.width + c.col, path_index(p, c.value)))
-            .collect();
-        if LINK_TECHNIQUES.contains(&st.technique.as_str()) {
-            for pair in cells.chunks(2) {
-                if let [(a, Some(k)), (b, _)] = pair {
-                    self.link(p, *a, *b, *k);
-                }
-            }
-        } else {
-            for (c, k) in cells {
-                if k.is_some() {
-                    self.path[c] = k;
-                }
+        for l in &st.links {
+            let k = path_index(p, l.from.value).or_else(|| path_index(p, l.to.value));
+            let at = |c: &crate::puzzle::CellValue| c.row * p.width + c.col;
+            self.link(p, at(&l.from), at(&l.to), k);
+        }
+        for c in &st.placements {
+            if let Some(k) = path_index(p, c.value) {
+                self.path[c.row * p.width + c.col] = Some(k);
             }
         }
     }

@@ -30,7 +30,8 @@ mod tests;
 mod whatif;
 
 use super::{Links, Numberlink, SIDES};
-use crate::explain::{Explain, ExplainOptions, Explanation, Grade, Step, SOLVER_TECHNIQUE};
+use crate::draw::{Look, Picture};
+use crate::explain::{Explain, ExplainOptions, Explanation, Grade, Link, Step, SOLVER_TECHNIQUE};
 use crate::puzzle::CellValue;
 pub use board::{Board, Contradiction, Shape, Why};
 
@@ -321,7 +322,11 @@ fn to_step(p: &Numberlink, s: &Shape, after: &Board, d: &Deduction) -> Step {
                     value: 0,
                 },
             };
-            [at(c), at(m)]
+            Link {
+                from: at(c),
+                to: at(m),
+                strong: true,
+            }
         })
         .collect();
     let mut pattern: Vec<usize> = d.at.clone();
@@ -346,11 +351,29 @@ fn to_step(p: &Numberlink, s: &Shape, after: &Board, d: &Deduction) -> Step {
 }
 
 /// Checks the links a step list draws against a solution: the two cells of each are
-/// neighbours that the solution links.
+/// neighbours that the solution links, on the path the link names (when it names one).
 pub fn verify_links(p: &Numberlink, s: &Links, steps: &[Step]) -> Result<(), String> {
     for (i, st) in steps.iter().enumerate() {
-        for [a, m] in &st.links {
+        for l in &st.links {
+            let (a, m) = (&l.from, &l.to);
             let (c, d) = (a.row * p.width + a.col, m.row * p.width + m.col);
+            for (x, v) in [(c, a.value), (d, m.value)] {
+                let on = s.path.get(x).map(|&k| k as usize);
+                if v != 0
+                    && on
+                        .and_then(|k| k.checked_sub(1))
+                        .map(|k| p.numbers[k] as i64)
+                        != Some(v)
+                {
+                    return Err(format!(
+                        "step {} ({}) draws a link of path {v} through {}, which the solution does not: {}",
+                        i + 1,
+                        st.technique,
+                        p.cell_name(x),
+                        st.text
+                    ));
+                }
+            }
             let linked = SIDES
                 .iter()
                 .any(|&x| p.neighbour(c, x) == Some(d) && s.arms[c] & x != 0);
@@ -451,6 +474,10 @@ pub fn solves_within(p: &Numberlink, max: f64) -> bool {
 }
 
 impl Explain for Numberlink {
+    fn step_pictures(&self, steps: &[Step], _look: Look) -> Option<Vec<Picture>> {
+        Some(super::render::step_pictures(self, steps))
+    }
+
     fn verify(&self, solution: &Links, steps: &[Step]) -> Result<(), String> {
         crate::explain::verify_steps(&crate::puzzle::Puzzle::rows(self, solution), steps)?;
         verify_links(self, solution, steps)

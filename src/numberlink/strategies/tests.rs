@@ -92,7 +92,11 @@ fn a_wrong_link_is_caught() {
         col: c % p.width,
         value: 0,
     };
-    steps[0].links.push([at(c), at(m)]);
+    steps[0].links.push(crate::explain::Link {
+        from: at(c),
+        to: at(m),
+        strong: true,
+    });
     assert!(verify_links(&p, &s, &steps).is_err());
 }
 
