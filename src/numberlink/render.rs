@@ -226,7 +226,9 @@ fn position(p: &Numberlink, now: &Pencil, before: &Pencil, step: Option<&Step>) 
                 tone: Tone::Pattern,
             });
         }
-        for c in &st.placements {
+        // The cells the step puts on a path, and those its new links join, are green.
+        let drawn = st.links.iter().flat_map(|l| [&l.from, &l.to]);
+        for c in st.placements.iter().chain(drawn) {
             pic.push(Mark::Highlight {
                 row: c.row,
                 col: c.col,
