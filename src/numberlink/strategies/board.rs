@@ -97,7 +97,7 @@ impl Shape {
 
     /// The square colour of a cell on a chessboard pattern (for parity).
     pub fn dark(&self, c: usize) -> bool {
-        (c / self.width + c % self.width) % 2 == 0
+        (c / self.width + c % self.width).is_multiple_of(2)
     }
 }
 
@@ -180,11 +180,11 @@ impl Board {
                 !0
             },
         };
-        for c in 0..n {
+        for (c, paths) in reach.iter().enumerate().take(n) {
             if s.is_end(c) {
                 b.set_bit(c, s.end[c] as usize);
             } else {
-                for &v in &reach[c] {
+                for &v in paths {
                     b.set_bit(c, v as usize - 1);
                 }
                 if s.rules == Rules::Nikoli {
@@ -484,9 +484,9 @@ impl Board {
     #[inline]
     pub fn open_mask(&self, s: &Shape, c: usize) -> u8 {
         let mut m = 0;
-        for i in 0..4 {
+        for (i, &side) in SIDES.iter().enumerate() {
             if self.way_open(s, c, i).is_some() {
-                m |= SIDES[i];
+                m |= side;
             }
         }
         m
@@ -496,9 +496,9 @@ impl Board {
     #[inline]
     pub fn way_mask(&self, s: &Shape, c: usize) -> u8 {
         let mut m = 0;
-        for i in 0..4 {
+        for (i, &side) in SIDES.iter().enumerate() {
             if self.way_open(s, c, i).is_some_and(|x| self.share(s, c, x)) {
-                m |= SIDES[i];
+                m |= side;
             }
         }
         m

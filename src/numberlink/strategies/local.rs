@@ -40,11 +40,11 @@ impl<'b> At<'b> {
     fn masks(&self) -> (u8, u8) {
         if self.masks.get() == UNSEEN {
             let (mut open, mut ways) = (0u8, 0u8);
-            for i in 0..4 {
+            for (i, &side) in SIDES.iter().enumerate() {
                 if let Some(m) = self.b.way_open(self.s, self.c, i) {
-                    open |= SIDES[i];
+                    open |= side;
                     if self.b.share(self.s, self.c, m) {
-                        ways |= SIDES[i];
+                        ways |= side;
                     }
                 }
             }
@@ -355,8 +355,8 @@ pub fn dead_end(s: &Shape, b: &Board, at: &At, say: Option<&Numberlink>) -> Foun
     let mut one = [0u64; MOST_WORDS];
     let mut two = [0u64; MOST_WORDS];
     let mut from: Vec<usize> = Vec::new();
-    for i in 0..4 {
-        if at.open() & SIDES[i] != 0 {
+    for (i, &side) in SIDES.iter().enumerate() {
+        if at.open() & side != 0 {
             let m = s.nb(c, i).expect("an open side has a neighbour");
             let cm = b.cand(m);
             for j in 0..w {

@@ -45,9 +45,9 @@ const UNKNOWN: u8 = 0x80;
 fn sides(open: &mut [u8], s: &Shape, b: &Board, c: usize) -> u8 {
     if open[c] == UNKNOWN {
         let mut m = b.arms[c];
-        for i in 0..4 {
-            if m & SIDES[i] == 0 && b.way_open(s, c, i).is_some() {
-                m |= SIDES[i];
+        for (i, &side) in SIDES.iter().enumerate() {
+            if m & side == 0 && b.way_open(s, c, i).is_some() {
+                m |= side;
             }
         }
         open[c] = m;
@@ -193,7 +193,7 @@ pub fn ends_meet(s: &Shape, b: &Board, k: usize, x: &mut Scratch, route: &mut Ve
             }
         }
         // Farthest first onto the stack, so the nearest is taken next.
-        next[..k_next].sort_unstable_by(|p, q| q.0.cmp(&p.0));
+        next[..k_next].sort_unstable_by_key(|p| std::cmp::Reverse(p.0));
         x.stack.extend(next[..k_next].iter().map(|&(_, m)| m));
     }
     false

@@ -284,11 +284,10 @@ fn global(
     x: &mut Scratch,
 ) -> Option<Result<Deduction, Contradiction>> {
     let mut prepared = false;
-    for k in 0..s.paths {
-        if !dirty[k] {
+    for (k, d) in dirty.iter_mut().enumerate().take(s.paths) {
+        if !std::mem::take(d) {
             continue;
         }
-        dirty[k] = false;
         if routes.holds(k) {
             continue;
         }
