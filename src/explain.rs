@@ -119,6 +119,13 @@ pub trait Explain: Puzzle {
         None
     }
 
+    /// True when only a puzzle with exactly one solution is explained (the default). A kind
+    /// whose every solution makes a path worth explaining (any plan that clears a Shisen-sho
+    /// board) says false, and gets the first solution SAT finds.
+    fn needs_unique(&self) -> bool {
+        true
+    }
+
     /// Holds steps to the SAT solution: by default [`verify_steps`] on [`Puzzle::rows`]. A kind
     /// whose steps decide more than cell values (Numberlink's links) checks that too.
     fn verify(&self, solution: &Self::Solution, steps: &[Step]) -> Result<(), String> {

@@ -7,6 +7,7 @@ use crate::error::InputError;
 use crate::numberlink::{self, Numberlink};
 use crate::puzzle::Kind;
 use crate::records::{Item, PuzzleReader};
+use crate::shisen::{self, Shisen};
 use crate::sudoku::{self, Sudoku};
 use crate::takuzu::{self, Takuzu};
 use crate::tectonic::{self, Tectonic};
@@ -18,6 +19,7 @@ pub enum AnyPuzzle {
     Takuzu(Takuzu),
     Tectonic(Tectonic),
     Numberlink(Numberlink),
+    Shisen(Shisen),
 }
 
 /// Runs `$body` with `$p` bound to the concrete puzzle inside an [`AnyPuzzle`].
@@ -29,6 +31,7 @@ macro_rules! with_puzzle {
             $crate::kinds::AnyPuzzle::Takuzu($p) => $body,
             $crate::kinds::AnyPuzzle::Tectonic($p) => $body,
             $crate::kinds::AnyPuzzle::Numberlink($p) => $body,
+            $crate::kinds::AnyPuzzle::Shisen($p) => $body,
         }
     };
 }
@@ -44,6 +47,8 @@ pub struct ReadOptions {
     pub loops: numberlink::Loops,
     /// Takuzu: the rule options (`--no-distinct-lines`, `--odd-lines`, `--regions`...).
     pub takuzu: takuzu::format::ReadOptions,
+    /// Shisen-sho: the rule options (`--no-outline`, `--gravity`, `--chinese`).
+    pub shisen: shisen::format::ReadOptions,
 }
 
 /// The pzprjs genres gridsat reads, and the kind each is.
@@ -123,7 +128,7 @@ fn read_url(
                 loops: opts.loops,
             },
         )?),
-        Kind::Takuzu => unreachable!("no takuzu genre is listed"),
+        Kind::Takuzu | Kind::Shisen => unreachable!("no takuzu or shisen genre is listed"),
     })
 }
 
@@ -149,6 +154,7 @@ pub fn by_extension(path: &str) -> Option<Kind> {
         "takuzu" | "binairo" | "binary" => Some(Kind::Takuzu),
         "tectonic" | "suguru" | "xml" => Some(Kind::Tectonic),
         "numberlink" | "flow" | "nl" | "arukone" => Some(Kind::Numberlink),
+        "shisen" => Some(Kind::Shisen),
         _ => None,
     }
 }
@@ -164,6 +170,9 @@ fn by_content(path: &str, head: &str, complete: bool) -> Kind {
     if numberlink::format::looks_like(head, complete) {
         return Kind::Numberlink;
     }
+    if shisen::format::looks_like(head, complete) {
+        return Kind::Shisen;
+    }
     Kind::Sudoku
 }
 
@@ -176,9 +185,9 @@ pub fn guess_note(k: Kind) -> String {
         .filter(|&&o| o != k)
         .map(|o| o.name())
         .collect();
-    let (last, rest) = others.split_last().expect("four kinds");
+    let (last, rest) = others.split_last().expect("five kinds");
     format!(
-        " (read as {} because of its content; for a {} or {last} puzzle, name the kind with --kind or a file extension such as .nl, .takuzu or .tectonic)",
+        " (read as {} because of its content; for a {} or {last} puzzle, name the kind with --kind or a file extension such as .nl, .takuzu, .tectonic or .shisen)",
         k.name(),
         rest.join(", "),
     )
@@ -235,6 +244,7 @@ pub enum AnyReader {
     Takuzu(takuzu::format::Reader),
     Tectonic(tectonic::format::Reader),
     Numberlink(numberlink::format::Reader),
+    Shisen(shisen::format::Reader),
 }
 
 /// A reader that has not yet seen a puzzle line, and the lines it holds back until it has.
@@ -300,6 +310,7 @@ impl AnyReader {
                     loops: opts.loops,
                 },
             )),
+            Kind::Shisen => AnyReader::Shisen(shisen::format::Reader::new(file, &opts.shisen)),
         }
     }
 
@@ -360,6 +371,7 @@ impl PuzzleReader for AnyReader {
             AnyReader::Numberlink(r) => {
                 wrapped(out, AnyPuzzle::Numberlink, |o| r.line(ln, line, o))
             }
+            AnyReader::Shisen(r) => wrapped(out, AnyPuzzle::Shisen, |o| r.line(ln, line, o)),
         }
     }
 
@@ -374,6 +386,7 @@ impl PuzzleReader for AnyReader {
             AnyReader::Takuzu(r) => wrapped(out, AnyPuzzle::Takuzu, |o| r.end(o)),
             AnyReader::Tectonic(r) => wrapped(out, AnyPuzzle::Tectonic, |o| r.end(o)),
             AnyReader::Numberlink(r) => wrapped(out, AnyPuzzle::Numberlink, |o| r.end(o)),
+            AnyReader::Shisen(r) => wrapped(out, AnyPuzzle::Shisen, |o| r.end(o)),
         }
     }
 }
@@ -385,6 +398,7 @@ pub fn formats(kind: Kind) -> &'static [&'static str] {
         Kind::Takuzu => takuzu::format::FORMATS,
         Kind::Tectonic => tectonic::format::FORMATS,
         Kind::Numberlink => numberlink::format::FORMATS,
+        Kind::Shisen => shisen::format::FORMATS,
     }
 }
 
@@ -445,6 +459,7 @@ pub fn write_solutions(
             AnyPuzzle::Numberlink(_) => {
                 numberlink::format::write_solutions(format, &of!(Numberlink))?
             }
+            AnyPuzzle::Shisen(_) => shisen::format::write_solutions(format, &of!(Shisen))?,
         });
     }
     Ok(out)

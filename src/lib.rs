@@ -6,8 +6,8 @@
 //! - [`solver`]: backends (varisat, external commands) and the engine (count, backbone, cores).
 //! - [`puzzle`]: what a kind provides, and the verbs written once on top of it.
 //! - [`explain`]: steps, paths and grades shared by every kind's human-strategy engine.
-//! - [`sudoku`], [`takuzu`], [`tectonic`], [`numberlink`]: one folder per kind, each with its
-//!   format, model, rules, strategies, generator and rendering.
+//! - [`sudoku`], [`takuzu`], [`tectonic`], [`numberlink`], [`shisen`]: one folder per kind,
+//!   each with its format, model, rules, strategies, generator and rendering.
 //! - [`proof`]: what a DRAT proof of a verdict refutes ("unique", "no solution").
 //! - [`kinds`]: reading any file as puzzles of any kind; [`records`]: reading a file one puzzle
 //!   at a time; [`text`]: comment lines and tokens with their columns, shared by the text formats.
@@ -25,6 +25,7 @@ pub mod numberlink;
 pub mod proof;
 pub mod puzzle;
 pub mod records;
+pub mod shisen;
 pub mod solver;
 pub mod sudoku;
 pub mod takuzu;

@@ -21,11 +21,18 @@ pub enum Kind {
     Takuzu,
     Tectonic,
     Numberlink,
+    Shisen,
 }
 
 impl Kind {
     /// Every kind, in the order detection tries them.
-    pub const ALL: [Kind; 4] = [Kind::Sudoku, Kind::Takuzu, Kind::Tectonic, Kind::Numberlink];
+    pub const ALL: [Kind; 5] = [
+        Kind::Sudoku,
+        Kind::Takuzu,
+        Kind::Tectonic,
+        Kind::Numberlink,
+        Kind::Shisen,
+    ];
 
     /// The lowercase name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
@@ -34,16 +41,20 @@ impl Kind {
             Kind::Takuzu => "takuzu",
             Kind::Tectonic => "tectonic",
             Kind::Numberlink => "numberlink",
+            Kind::Shisen => "shisen",
         }
     }
 
-    /// The kind for a name or a common alias (`binairo`, `suguru`, `flow`, `arukone`...).
+    /// The kind for a name or a common alias (`binairo`, `suguru`, `flow`, `arukone`, `onet`...).
     pub fn from_name(s: &str) -> Option<Kind> {
         Some(match s.to_ascii_lowercase().as_str() {
             "sudoku" => Kind::Sudoku,
             "takuzu" | "binairo" | "binary" => Kind::Takuzu,
             "tectonic" | "suguru" => Kind::Tectonic,
             "numberlink" | "arukone" | "flow" => Kind::Numberlink,
+            "shisen" | "shisen-sho" | "shisensho" | "lianliankan" | "nikakudori" | "onet" => {
+                Kind::Shisen
+            }
             _ => return None,
         })
     }
@@ -176,6 +187,15 @@ pub trait Puzzle {
     fn picture(&self, _s: Option<&Self::Solution>, _look: Look) -> Option<Picture> {
         None
     }
+    /// The cells (row, col) where two solutions differ: by default where their
+    /// [`Puzzle::rows`] differ. A kind whose rows carry more than its answer (Shisen-sho's move
+    /// numbers, where only the pairing is the answer) says where the answers differ.
+    fn differing(&self, a: &Self::Solution, b: &Self::Solution) -> Vec<(usize, usize)>
+    where
+        Self: Sized,
+    {
+        differing_cells(self, a, b)
+    }
     /// Extra JSON fields for a solution (Numberlink's `paths`).
     fn json_extra(&self, _s: &Self::Solution) -> Vec<(&'static str, serde_json::Value)> {
         Vec::new()
@@ -253,7 +273,7 @@ pub fn verdict<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Solutions<P::S
         Verdict::Unique(a) => Solutions::Unique(checked(p, &model, &a)?),
         Verdict::Multiple(a, b) => {
             let (a, b) = (checked(p, &model, &a)?, checked(p, &model, &b)?);
-            let cells = differing_cells(p, &a, &b);
+            let cells = p.differing(&a, &b);
             Solutions::Multiple(a, b, cells)
         }
         Verdict::None => Solutions::None,

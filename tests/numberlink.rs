@@ -408,7 +408,7 @@ fn a_guessed_kind_is_named_in_the_error() {
         .args(["solve", f.to_str().unwrap()])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("read as sudoku because of its content; for a takuzu, tectonic or numberlink puzzle, name the kind with --kind"));
+        .stderr(predicate::str::contains("read as sudoku because of its content; for a takuzu, tectonic, numberlink or shisen puzzle, name the kind with --kind"));
     gridsat()
         .args(["solve", "--kind", "numberlink", f.to_str().unwrap()])
         .assert()

@@ -107,7 +107,7 @@ pub struct InputArgs {
 /// every command that reads puzzles (`decode` too, so it rebuilds the model `dimacs` wrote).
 #[derive(Args, Debug, Clone, Default)]
 pub struct ReadArgs {
-    /// The puzzle kind (sudoku, takuzu, tectonic, numberlink); detected from the file's
+    /// The puzzle kind (sudoku, takuzu, tectonic, numberlink, shisen); detected from the file's
     /// extension or content when left out.
     #[arg(long, value_name = "KIND")]
     pub kind: Option<String>,
@@ -124,6 +124,23 @@ pub struct ReadArgs {
     pub loops: Option<String>,
     #[command(flatten)]
     pub takuzu: TakuzuArgs,
+    #[command(flatten)]
+    pub shisen: ShisenArgs,
+}
+
+/// Shisen-sho rule options (they add to a file's own `# shisen:` rules).
+#[derive(Args, Debug, Clone, Default)]
+pub struct ShisenArgs {
+    /// Shisen-sho: lines may not leave the board through the ring around it.
+    #[arg(long)]
+    pub no_outline: bool,
+    /// Shisen-sho: after a removal the tiles above each emptied cell fall down (KShisen's
+    /// gravity mode).
+    #[arg(long)]
+    pub gravity: bool,
+    /// Shisen-sho: the four seasons match each other, and so do the four flowers.
+    #[arg(long)]
+    pub chinese: bool,
 }
 
 /// Takuzu rule options (a file's own rules apply when these are left out).
@@ -367,12 +384,13 @@ pub struct ExplainArgs {
 #[derive(Args, Debug, Clone)]
 #[command(after_long_help = GENERATE_HELP)]
 pub struct GenerateArgs {
-    /// The kind of puzzle to generate (sudoku, takuzu, tectonic, numberlink).
+    /// The kind of puzzle to generate (sudoku, takuzu, tectonic, numberlink, shisen).
     #[arg(value_name = "KIND")]
     pub kind: String,
-    /// Side of a square grid (Sudoku: 4 to 25, default 9; others: the grid's width and height).
-    #[arg(long)]
-    pub size: Option<usize>,
+    /// Side of a square grid (Sudoku: 4 to 25, default 9; others: the grid's width and height),
+    /// or WIDTHxHEIGHT for a kind that takes one (shisen: 18x8).
+    #[arg(long, value_name = "N|WxH")]
+    pub size: Option<Size>,
     /// Width of a rectangular grid (kinds that allow one).
     #[arg(long)]
     pub width: Option<usize>,
@@ -444,8 +462,44 @@ pub struct GenerateArgs {
     /// Never draw a progress bar.
     #[arg(long)]
     pub no_progress: bool,
+    /// Shisen-sho: only boards whose clearing pairing is unique (small hand-puzzle boards).
+    #[arg(long)]
+    pub unique: bool,
     #[command(flatten)]
     pub takuzu: TakuzuArgs,
+    #[command(flatten)]
+    pub shisen: ShisenArgs,
+}
+
+/// `--size`: `N` (a square) or `WxH`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Size {
+    pub width: usize,
+    pub height: usize,
+}
+
+impl std::str::FromStr for Size {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Size, String> {
+        let num = |t: &str| {
+            t.trim()
+                .parse::<usize>()
+                .map_err(|_| format!("expected N or WIDTHxHEIGHT like 18x8, got `{s}`"))
+        };
+        match s.split_once(['x', 'X']) {
+            Some((w, h)) => Ok(Size {
+                width: num(w)?,
+                height: num(h)?,
+            }),
+            None => {
+                let n = num(s)?;
+                Ok(Size {
+                    width: n,
+                    height: n,
+                })
+            }
+        }
+    }
 }
 
 /// The long help of `gridsat help generate`.

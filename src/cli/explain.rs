@@ -55,7 +55,17 @@ fn one<P: Explain>(
     let mut json = serde_json::Map::new();
     json.insert("kind".into(), p.kind().name().into());
     json.insert("description".into(), p.describe().into());
-    let solution = match puzzle::verdict(p, choice)? {
+    // A kind whose explanation does not need a unique solution (Shisen-sho: any clearing
+    // plan is explained) asks only for one.
+    let verdict = if p.needs_unique() {
+        puzzle::verdict(p, choice)?
+    } else {
+        match puzzle::solve(p, choice)? {
+            Some(s) => Solutions::Unique(s),
+            None => Solutions::None,
+        }
+    };
+    let solution = match verdict {
         Solutions::Unique(s) => s,
         Solutions::Multiple(_, _, cells) => {
             json.insert("status".into(), "multiple".into());

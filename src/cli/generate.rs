@@ -73,6 +73,7 @@ enum Plan {
     Tectonic(crate::tectonic::generate::Options),
     Numberlink(crate::numberlink::generate::Options),
     Takuzu(crate::takuzu::generate::Options),
+    Shisen(crate::shisen::generate::Options),
 }
 
 /// What one seed gave.
@@ -105,11 +106,27 @@ fn given_options(a: &GenerateArgs) -> Vec<&'static str> {
         ("--odd-lines", t.odd_lines.is_some()),
         ("--regions", t.regions.is_some()),
         ("--distinct-encoding", t.distinct_encoding.is_some()),
+        ("--unique", a.unique),
+        ("--gravity", a.shisen.gravity),
+        ("--chinese", a.shisen.chinese),
+        ("--no-outline", a.shisen.no_outline),
     ]
     .into_iter()
     .filter(|&(_, given)| given)
     .map(|(flag, _)| flag)
     .collect()
+}
+
+/// `--size` as the side of a square (every kind but Shisen-sho): `WxH` only when W = H.
+fn side(a: &GenerateArgs) -> Result<Option<usize>> {
+    match a.size {
+        None => Ok(None),
+        Some(s) if s.width == s.height => Ok(Some(s.width)),
+        Some(s) => Err(Error::Usage(format!(
+            "--size {}x{}: give the side of a square here (--size N), or --width and --height",
+            s.width, s.height
+        ))),
+    }
 }
 
 /// Refuses any option given that `kind`'s generator does not take (exit 2), rather than
@@ -148,7 +165,7 @@ fn takuzu_options(a: &GenerateArgs) -> Result<crate::takuzu::generate::Options> 
             "--distinct-encoding",
         ],
     )?;
-    let (width, height) = match (a.size, a.width, a.height) {
+    let (width, height) = match (side(a)?, a.width, a.height) {
         (_, Some(w), Some(h)) => (w, h),
         (Some(n), w, h) => (w.unwrap_or(n), h.unwrap_or(n)),
         (None, None, None) => (10, 10),
@@ -214,7 +231,7 @@ fn tectonic_options(a: &GenerateArgs) -> Result<crate::tectonic::generate::Optio
             "--minimal",
         ],
     )?;
-    let side = a.size.unwrap_or(8);
+    let side = side(a)?.unwrap_or(8);
     Ok(crate::tectonic::generate::Options {
         width: a.width.unwrap_or(side),
         height: a.height.unwrap_or(side),
@@ -248,7 +265,7 @@ fn numberlink_options(a: &GenerateArgs) -> Result<crate::numberlink::generate::O
     let rules = super::numberlink_options(&a.rules, &None)?
         .0
         .unwrap_or_default();
-    let side = a.size.unwrap_or(7);
+    let side = side(a)?.unwrap_or(7);
     Ok(crate::numberlink::generate::Options {
         width: a.width.unwrap_or(side),
         height: a.height.unwrap_or(side),
@@ -256,6 +273,39 @@ fn numberlink_options(a: &GenerateArgs) -> Result<crate::numberlink::generate::O
         minimal: a.minimal,
         target,
     })
+}
+
+/// The Shisen-sho generator's options from the command line.
+fn shisen_options(a: &GenerateArgs) -> Result<crate::shisen::generate::Options> {
+    accept_only(
+        "shisen",
+        a,
+        &[
+            "--size",
+            "--width",
+            "--height",
+            "--difficulty",
+            "--attempts",
+            "--unique",
+            "--gravity",
+            "--chinese",
+            "--no-outline",
+        ],
+    )?;
+    crate::shisen::generate::Options::from_args(
+        a.size.map(|s| (s.width, s.height)),
+        a.width,
+        a.height,
+        a.difficulty.as_deref(),
+        a.attempts,
+        a.unique,
+        crate::shisen::Rules {
+            outline: !a.shisen.no_outline,
+            gravity: a.shisen.gravity,
+            chinese: a.shisen.chinese,
+        },
+    )
+    .map_err(Error::Usage)
 }
 
 /// Sudoku options from the command line, with notes for the user (an adjusted clue range).
@@ -280,7 +330,7 @@ fn sudoku_plan(a: &GenerateArgs) -> Result<(Plan, Vec<String>)> {
         ],
     )?;
     let boxes = a.box_shape.as_deref().map(parse_box).transpose()?;
-    let (size, (br, bc)) = match (a.size, boxes) {
+    let (size, (br, bc)) = match (side(a)?, boxes) {
         (Some(n), Some((r, c))) if r * c == n => (n, (r, c)),
         (Some(n), Some((r, c))) => {
             return Err(Error::Usage(format!(
@@ -383,6 +433,7 @@ fn plan(kind: Kind, a: &GenerateArgs) -> Result<(Plan, Vec<String>)> {
         Kind::Tectonic => Ok((Plan::Tectonic(tectonic_options(a)?), Vec::new())),
         Kind::Numberlink => Ok((Plan::Numberlink(numberlink_options(a)?), Vec::new())),
         Kind::Takuzu => Ok((Plan::Takuzu(takuzu_options(a)?), Vec::new())),
+        Kind::Shisen => Ok((Plan::Shisen(shisen_options(a)?), Vec::new())),
     }
 }
 
@@ -402,6 +453,10 @@ fn one(plan: &Plan, seed: u64) -> Result<Made> {
             let o = crate::takuzu::generate::Options { seed, ..o.clone() };
             crate::takuzu::generate::generate(&o).map(Made::Puzzle)
         }
+        Plan::Shisen(o) => Ok(match crate::shisen::generate::generate(o, seed)? {
+            Ok(g) => Made::Puzzle(g),
+            Err(why) => Made::Missed(why),
+        }),
     }
 }
 
@@ -478,7 +533,7 @@ fn solution_comment(rows: Option<&Vec<Vec<i64>>>, one_line: bool) -> String {
 pub fn run(a: &GenerateArgs) -> Result<i32> {
     let kind = Kind::from_name(&a.kind).ok_or_else(|| {
         Error::Usage(format!(
-            "unknown kind `{}`: expected sudoku, takuzu, tectonic or numberlink",
+            "unknown kind `{}`: expected sudoku, takuzu, tectonic, numberlink or shisen",
             a.kind
         ))
     })?;

@@ -166,7 +166,7 @@ pub fn parse_kind(kind: &Option<String>) -> Result<Option<Kind>> {
         .map(|k| {
             Kind::from_name(k).ok_or_else(|| {
                 Error::Usage(format!(
-                    "unknown kind `{k}`: expected sudoku, takuzu, tectonic or numberlink"
+                    "unknown kind `{k}`: expected sudoku, takuzu, tectonic, numberlink or shisen"
                 ))
             })
         })
@@ -181,6 +181,12 @@ pub fn read_options(a: &ReadArgs) -> Result<ReadOptions> {
         rules,
         loops,
         takuzu: takuzu_options(&a.takuzu)?,
+        shisen: crate::shisen::format::ReadOptions {
+            no_outline: a.shisen.no_outline,
+            gravity: a.shisen.gravity,
+            chinese: a.shisen.chinese,
+            ..Default::default()
+        },
     })
 }
 

@@ -5,7 +5,8 @@
 //! - at-most-k / at-least-k / exactly-k: a totalizer (unary sum tree truncated at k+1), whose
 //!   outputs also serve kinds that need "at least j of these" literals;
 //! - equality and difference helpers: equivalence, xor, and/or gates, "these two vectors differ";
-//! - order: "if g then a < b" over binary numbers (order labels, as Numberlink's exact loop ban).
+//! - order: "if g then a < b" and "if g then a = b" over binary numbers (order labels, as
+//!   Numberlink's exact loop ban and Shisen-sho's ranks).
 //!
 //! Every function adds clauses to a [`Formula`]; none simplifies what it is given, so clause
 //! counts stay predictable (the `models/*.md` documents give them as formulas).
@@ -290,6 +291,17 @@ pub fn less_than_if(f: &mut Formula, guard: Lit, a: &[Lit], b: &[Lit]) {
     f.add_clause(&[!x, b[n - 1]]);
 }
 
+/// `guard` ⇒ `a` = `b`, two vectors of the same width (order labels that must agree, as the two
+/// tiles of a Shisen-sho pair share one removal rank): two clauses per position, no new
+/// variables. Only the implication is encoded.
+pub fn equal_if(f: &mut Formula, guard: Lit, a: &[Lit], b: &[Lit]) {
+    assert_eq!(a.len(), b.len(), "equal_if needs equal widths");
+    for (&x, &y) in a.iter().zip(b) {
+        f.add_clause(&[!guard, !x, y]);
+        f.add_clause(&[!guard, x, !y]);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     //! Exhaustive checks: for every assignment of the inputs, the encoding must be satisfiable
@@ -457,6 +469,17 @@ mod tests {
                     let num = |s: &[bool]| s.iter().fold(0u32, |acc, &b| acc * 2 + b as u32);
                     !v[0] || num(&v[1..=bits]) < num(&v[bits + 1..])
                 },
+            );
+        }
+    }
+
+    #[test]
+    fn equal_if_is_equality_under_the_guard() {
+        for bits in 1..=3 {
+            exhaustive(
+                2 * bits + 1,
+                |f, l| equal_if(f, l[0], &l[1..=bits], &l[bits + 1..]),
+                |v| !v[0] || v[1..=bits] == v[bits + 1..],
             );
         }
     }

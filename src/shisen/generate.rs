@@ -1,0 +1,305 @@
+//! The Shisen-sho generator: a seeded random deal of four tiles per kind (as many kinds as fill
+//! the board; a last kind of two when the cells are not a multiple of four), kept only when SAT
+//! proves it clearable. `--difficulty` keeps deals until one has the level asked for (the
+//! grade's treachery: the share of random players that get stuck); `--unique` keeps deals
+//! until SAT proves the clearing pairing unique, which only small boards reach in reasonable
+//! time. Every attempt draws a fresh deal from the same seeded stream, so a seed always gives
+//! the same board.
+
+use super::format;
+use super::strategies::{self, LEVELS};
+use super::{Rules, Shisen};
+use crate::error::Result;
+use crate::explain::Explain;
+use crate::generate::{rng, Generated, Rand};
+use crate::puzzle::{self, Solutions};
+use crate::solver::SolverChoice;
+use rand::seq::SliceRandom;
+
+/// KShisen's sizes (width x height).
+pub const SIZES: [(usize, usize); 6] = [(14, 6), (16, 9), (18, 8), (24, 12), (26, 14), (30, 16)];
+
+/// Deals tried per board unless `--attempts` says otherwise.
+pub const DEFAULT_ATTEMPTS: usize = 100;
+
+/// The largest board generated.
+pub const MAX_CELLS: usize = 40 * 40;
+
+/// What to generate.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub width: usize,
+    pub height: usize,
+    pub rules: Rules,
+    /// A level index into [`LEVELS`].
+    pub difficulty: Option<usize>,
+    pub attempts: usize,
+    pub unique: bool,
+}
+
+impl Options {
+    /// Options from the command line's values; `Err` says what does not fit.
+    pub fn from_args(
+        size: Option<(usize, usize)>,
+        width: Option<usize>,
+        height: Option<usize>,
+        difficulty: Option<&str>,
+        attempts: Option<usize>,
+        unique: bool,
+        rules: Rules,
+    ) -> std::result::Result<Options, String> {
+        let default = if unique { (6, 4) } else { (18, 8) };
+        let (w, h) = match (size, width, height) {
+            (_, Some(w), Some(h)) => (w, h),
+            (Some((w, h)), None, None) => (w, h),
+            (None, None, None) => default,
+            _ => {
+                return Err(
+                    "shisen: give --size WxH (18x8), or both --width and --height".into(),
+                )
+            }
+        };
+        if w == 0 || h == 0 || (w * h) % 2 == 1 || w * h > MAX_CELLS {
+            return Err(format!(
+                "shisen: a {w}x{h} board can not be dealt: the cells must be an even number, at most {MAX_CELLS} (KShisen's sizes: {})",
+                SIZES.map(|(w, h)| format!("{w}x{h}")).join(", ")
+            ));
+        }
+        if rules.chinese && w * h < 12 {
+            return Err(format!(
+                "shisen: --chinese needs room for the four seasons, the four flowers and another kind; {w}x{h} has {} cells",
+                w * h
+            ));
+        }
+        let difficulty = difficulty
+            .map(|d| {
+                LEVELS
+                    .iter()
+                    .position(|(name, _)| name.eq_ignore_ascii_case(d))
+                    .ok_or_else(|| {
+                        format!(
+                            "shisen difficulty is {}, got `{d}`",
+                            LEVELS.map(|l| l.0).join(", ")
+                        )
+                    })
+            })
+            .transpose()?;
+        if attempts == Some(0) {
+            return Err("--attempts must be at least 1".into());
+        }
+        Ok(Options {
+            width: w,
+            height: h,
+            rules,
+            difficulty,
+            attempts: attempts.unwrap_or(DEFAULT_ATTEMPTS),
+            unique,
+        })
+    }
+
+    /// The command that makes the board of `seed` again.
+    pub fn command(&self, seed: u64) -> String {
+        let mut s = format!(
+            "gridsat generate shisen --size {}x{}",
+            self.width, self.height
+        );
+        if self.rules.gravity {
+            s.push_str(" --gravity");
+        }
+        if self.rules.chinese {
+            s.push_str(" --chinese");
+        }
+        if !self.rules.outline {
+            s.push_str(" --no-outline");
+        }
+        if self.unique {
+            s.push_str(" --unique");
+        }
+        if let Some(d) = self.difficulty {
+            s.push_str(&format!(" --difficulty {}", LEVELS[d].0));
+        }
+        if self.attempts != DEFAULT_ATTEMPTS {
+            s.push_str(&format!(" --attempts {}", self.attempts));
+        }
+        s.push_str(&format!(" --seed {seed}"));
+        s
+    }
+}
+
+/// The name of generated kind `k` of `kinds`: letters while they last, then two letters.
+fn kind_name(k: usize, kinds: usize) -> String {
+    const UPPER: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    const LOWER: &[u8] = b"abcdefghijklmnopqrstuvwxyz";
+    if kinds <= 52 {
+        let c = if k < 26 { UPPER[k] } else { LOWER[k - 26] };
+        (c as char).to_string()
+    } else {
+        format!("{}{}", UPPER[k / 26] as char, LOWER[k % 26] as char)
+    }
+}
+
+/// A random deal of `o`'s size: faces and their cells.
+pub fn deal(o: &Options, r: &mut Rand) -> Shisen {
+    let cells = o.width * o.height;
+    let kinds = cells.div_ceil(4);
+    let mut faces: Vec<String> = Vec::new();
+    let mut tiles: Vec<usize> = Vec::with_capacity(cells);
+    let mut k = 0;
+    let mut next_generic = 0;
+    let generic = if o.rules.chinese { kinds - 2 } else { kinds };
+    while tiles.len() < cells {
+        let per = 4.min(cells - tiles.len());
+        if o.rules.chinese && k < 2 {
+            // The seasons, then the flowers: four faces of one tile each.
+            let prefix = if k == 0 { "S" } else { "F" };
+            for i in 1..=per {
+                faces.push(format!("{prefix}{i}"));
+                tiles.push(faces.len() - 1);
+            }
+        } else {
+            faces.push(kind_name(next_generic, generic));
+            next_generic += 1;
+            tiles.extend(std::iter::repeat_n(faces.len() - 1, per));
+        }
+        k += 1;
+    }
+    tiles.shuffle(r);
+    Shisen {
+        width: o.width,
+        height: o.height,
+        cells: tiles.into_iter().map(Some).collect(),
+        faces,
+        rules: o.rules,
+        order: Default::default(),
+    }
+}
+
+/// Generates the board of `seed`: `Ok(Err(why))` when no deal met the target in the attempts.
+pub fn generate(o: &Options, seed: u64) -> Result<std::result::Result<Generated, String>> {
+    let mut r = rng(seed);
+    let mut stuck = 0;
+    let mut several = 0;
+    let mut other_level = 0;
+    for attempt in 1..=o.attempts {
+        let p = deal(o, &mut r);
+        let plan = if o.unique {
+            match puzzle::verdict(&p, &SolverChoice::Embedded)? {
+                Solutions::Unique(s) => s,
+                Solutions::Multiple(..) => {
+                    several += 1;
+                    continue;
+                }
+                Solutions::None => {
+                    stuck += 1;
+                    continue;
+                }
+            }
+        } else {
+            match puzzle::solve(&p, &SolverChoice::Embedded)? {
+                Some(s) => s,
+                None => {
+                    stuck += 1;
+                    continue;
+                }
+            }
+        };
+        if let Some(d) = o.difficulty {
+            if strategies::level(strategies::rating(&p)) != LEVELS[d].0 {
+                other_level += 1;
+                continue;
+            }
+        }
+        let e = p.explain(&plan, Default::default());
+        let mut notes = vec![format!(
+            "clearable, proven by SAT{}; deal {attempt} of this seed ({stuck} before it could not be cleared)",
+            if o.unique { ", with a unique pairing" } else { "" }
+        )];
+        notes.push(format!("again: {}", o.command(seed)));
+        let tiles = p.tiles().len();
+        return Ok(Ok(Generated {
+            kind: "shisen",
+            seed,
+            puzzle: format::write(&p),
+            rows: p
+                .cells
+                .chunks(p.width)
+                .map(|row| row.iter().map(|f| f.map_or(0, |f| f as i64 + 1)).collect())
+                .collect(),
+            givens: tiles,
+            grade: Some(e.grade),
+            notes,
+        }));
+    }
+    let mut why = format!(
+        "no {}x{} deal in {} attempts",
+        o.width, o.height, o.attempts
+    );
+    if o.unique {
+        why.push_str(" with a unique clearing pairing");
+    }
+    if let Some(d) = o.difficulty {
+        why.push_str(&format!(" at level {}", LEVELS[d].0));
+    }
+    why.push_str(&format!(
+        " ({stuck} could not be cleared, {several} had several pairings, {other_level} had another level); try more --attempts{}",
+        if o.unique { " or a smaller board" } else { "" }
+    ));
+    Ok(Err(why))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opts(size: (usize, usize), rules: Rules) -> Options {
+        Options::from_args(Some(size), None, None, None, None, false, rules).unwrap()
+    }
+
+    #[test]
+    fn deals_have_four_of_a_kind_and_follow_the_seed() {
+        let o = opts((18, 8), Rules::default());
+        let p = deal(&o, &mut rng(3));
+        assert_eq!(p.faces.len(), 36);
+        assert_eq!(p.class_count(), 36);
+        let mut counts = vec![0; 36];
+        for f in p.cells.iter().flatten() {
+            counts[*f] += 1;
+        }
+        assert!(counts.iter().all(|&c| c == 4));
+        assert_eq!(p, deal(&o, &mut rng(3)));
+        assert_ne!(p, deal(&o, &mut rng(4)));
+        // 30x16: 120 kinds with two-letter names; --chinese: seasons and flowers.
+        let big = deal(&opts((30, 16), Rules::default()), &mut rng(1));
+        assert_eq!(big.class_count(), 120);
+        let c = Rules {
+            chinese: true,
+            ..Rules::default()
+        };
+        let ch = deal(&opts((6, 4), c), &mut rng(1));
+        assert_eq!(ch.class_count(), 6);
+        assert!(ch.faces.contains(&"S4".to_string()) && ch.faces.contains(&"F1".to_string()));
+    }
+
+    #[test]
+    fn bad_sizes_and_levels_are_refused() {
+        let r = Rules::default();
+        assert!(Options::from_args(Some((3, 3)), None, None, None, None, false, r).is_err());
+        assert!(Options::from_args(None, Some(6), None, None, None, false, r).is_err());
+        assert!(Options::from_args(None, None, None, Some("fiendish"), None, false, r).is_err());
+        let o = Options::from_args(None, None, None, Some("Hard"), None, true, r).unwrap();
+        assert_eq!((o.width, o.height, o.difficulty), (6, 4, Some(2)));
+    }
+
+    #[test]
+    fn generated_boards_are_clearable_and_read_back() {
+        let o = opts((8, 4), Rules::default());
+        let g = generate(&o, 7).unwrap().unwrap();
+        let p = format::parse("g", &g.puzzle, &Default::default())
+            .unwrap()
+            .remove(0);
+        assert!(puzzle::solve(&p, &SolverChoice::Embedded).unwrap().is_some());
+        assert_eq!(g.givens, 32);
+        let again = generate(&o, 7).unwrap().unwrap();
+        assert_eq!(g.puzzle, again.puzzle);
+    }
+}

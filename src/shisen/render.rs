@@ -1,0 +1,181 @@
+//! Drawing boards and plans for a terminal: each tile's face, `.` for an empty cell, and a
+//! move's line drawn over the empty cells and the ring with box-drawing characters
+//! (`─│┌┐└┘`). Ring rows are drawn only when a line uses them; the ring's columns are always
+//! there (blank), so the board does not shift from move to move.
+
+use super::pair::Point;
+use super::rules::fall;
+use super::{Plan, Shisen};
+use crate::puzzle::Style;
+
+const PATH_COLOUR: &str = "\x1b[1;36m";
+const TILE_COLOUR: &str = "\x1b[1;33m";
+const RESET: &str = "\x1b[0m";
+
+/// The piece of a line at `points[i]`: the directions to its neighbours on the line.
+fn piece(points: &[Point], i: usize) -> char {
+    let p = points[i];
+    let dir = |q: Point| (q.0 - p.0, q.1 - p.1);
+    let mut ds: Vec<(i64, i64)> = Vec::new();
+    if i > 0 {
+        ds.push(dir(points[i - 1]));
+    }
+    if i + 1 < points.len() {
+        ds.push(dir(points[i + 1]));
+    }
+    let has = |d: (i64, i64)| ds.contains(&d);
+    match (has((-1, 0)), has((1, 0)), has((0, -1)), has((0, 1))) {
+        (true, true, _, _) | (true, false, false, false) | (false, true, false, false) => '│',
+        (_, _, true, true) | (false, false, _, _) => '─',
+        (false, true, false, true) => '┌',
+        (false, true, true, false) => '┐',
+        (true, false, false, true) => '└',
+        (true, false, true, false) => '┘',
+    }
+}
+
+/// A board: `faces` per cell now (row-major), with `line` drawn over it (`ends` marked when
+/// colours are on).
+fn draw(
+    p: &Shisen,
+    faces: &[Option<usize>],
+    line: &[Point],
+    ends: &[(usize, usize)],
+    style: Style,
+) -> String {
+    let (w, h) = (p.width as i64, p.height as i64);
+    let cw = p
+        .faces
+        .iter()
+        .map(|f| f.chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let on_line = |q: Point| line.iter().position(|&x| x == q);
+    let linked_right = |q: Point| match on_line(q) {
+        Some(i) => {
+            let r = (q.0, q.1 + 1);
+            (i > 0 && line[i - 1] == r) || (i + 1 < line.len() && line[i + 1] == r)
+        }
+        None => false,
+    };
+    let ring = p.rules.outline;
+    let (lo_c, hi_c) = if ring { (-1, w) } else { (0, w - 1) };
+    let mut out = String::new();
+    for r in -1..=h {
+        let is_ring_row = r < 0 || r >= h;
+        if is_ring_row && !(ring && line.iter().any(|q| q.0 == r)) {
+            continue;
+        }
+        let mut s = String::new();
+        for c in lo_c..=hi_c {
+            let q = (r, c);
+            let inside = r >= 0 && c >= 0 && r < h && c < w;
+            let tile = if inside {
+                faces[(r * w + c) as usize]
+            } else {
+                None
+            };
+            let right = linked_right(q);
+            let fill = if right { '─' } else { ' ' };
+            match (tile, on_line(q)) {
+                (Some(f), _) => {
+                    let name = &p.faces[f];
+                    let pad = cw - name.chars().count();
+                    let end = ends.contains(&(r as usize, c as usize));
+                    if style.color && end {
+                        s.push_str(TILE_COLOUR);
+                        s.push_str(name);
+                        s.push_str(RESET);
+                    } else {
+                        s.push_str(name);
+                    }
+                    if style.color && right {
+                        s.push_str(PATH_COLOUR);
+                    }
+                    s.extend(std::iter::repeat_n(fill, pad + 1));
+                    if style.color && right {
+                        s.push_str(RESET);
+                    }
+                }
+                (None, Some(i)) => {
+                    if style.color {
+                        s.push_str(PATH_COLOUR);
+                    }
+                    s.push(piece(line, i));
+                    s.extend(std::iter::repeat_n(fill, cw));
+                    if style.color {
+                        s.push_str(RESET);
+                    }
+                }
+                (None, None) => {
+                    s.push(if inside { '.' } else { ' ' });
+                    s.extend(std::iter::repeat_n(' ', cw));
+                }
+            }
+        }
+        out.push_str(s.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The board as given.
+pub fn board(p: &Shisen) -> String {
+    draw(p, &p.cells, &[], &[], Style::default())
+}
+
+/// A plan: each move's line drawn over the board as it is just before the move.
+pub fn plan(p: &Shisen, plan: &Plan, style: Style) -> String {
+    let w = p.width;
+    let mut faces = p.cells.clone();
+    let mut out = String::new();
+    for (k, m) in plan.moves.iter().enumerate() {
+        out.push_str(&format!("move {}: {}\n", k + 1, p.move_name(m)));
+        out.push_str(&draw(p, &faces, &m.path, &m.cells, style));
+        for &(r, c) in &m.cells {
+            faces[r * w + c] = None;
+        }
+        if p.rules.gravity {
+            fall(&mut faces, w, m.cells[0].1);
+            fall(&mut faces, w, m.cells[1].1);
+        }
+    }
+    if plan.moves.is_empty() {
+        out.push_str("nothing to clear\n");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shisen::format::{parse, ReadOptions};
+    use crate::shisen::model::plan_of;
+
+    fn board_of(text: &str) -> Shisen {
+        parse("t", text, &ReadOptions::default()).unwrap().remove(0)
+    }
+
+    #[test]
+    fn a_line_over_the_ring_is_drawn_with_its_corners() {
+        let p = board_of("A B A\nC B C\n");
+        // The A's first, over the top ring; then the B's; then the C's through the gap.
+        let plan = plan_of(&p, &[(0, 2), (1, 4), (3, 5)]);
+        let text = super::plan(&p, &plan, Style::default());
+        let expected = "\
+move 1: A r1c1-r1c3
+  ┌───┐
+  A B A
+  C B C
+move 2: B r1c2-r2c2
+  . B .
+  C B C
+move 3: C r2c1-r2c3
+  . . .
+  C───C
+";
+        assert_eq!(text, expected);
+        assert_eq!(board(&p), "  A B A\n  C B C\n");
+    }
+}
