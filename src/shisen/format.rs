@@ -215,11 +215,7 @@ fn face_key(t: &str) -> String {
 }
 
 /// Reads one board.
-pub fn parse_record(
-    file: &str,
-    rec: &Record,
-    opts: &ReadOptions,
-) -> Result<Shisen, InputError> {
+pub fn parse_record(file: &str, rec: &Record, opts: &ReadOptions) -> Result<Shisen, InputError> {
     let spaced = rec
         .lines
         .iter()
@@ -242,7 +238,12 @@ pub fn parse_record(
     for (n, row) in &rows {
         if row.len() != width {
             let col = row.get(width).map_or_else(
-                || rec.lines.iter().find(|l| l.0 == *n).map_or(1, |l| l.1.chars().count() + 1),
+                || {
+                    rec.lines
+                        .iter()
+                        .find(|l| l.0 == *n)
+                        .map_or(1, |l| l.1.chars().count() + 1)
+                },
                 |c| c.0,
             );
             return Err(InputError::new(
@@ -314,7 +315,11 @@ pub fn parse_record(
     if let Some(&(k, n, last)) = count.iter().find(|x| x.1 % 2 == 1) {
         let (line, col) = at(last);
         let what = if k >= p.faces.len() {
-            let group = if k == p.faces.len() { "seasons" } else { "flowers" };
+            let group = if k == p.faces.len() {
+                "seasons"
+            } else {
+                "flowers"
+            };
             format!("the {group} (which match each other under --chinese) appear")
         } else {
             format!("the tile `{}` appears", p.faces[k])
@@ -325,7 +330,11 @@ pub fn parse_record(
             col,
             format!(
                 "{what} {}; every kind must appear an even number of times to be cleared",
-                if n == 1 { "once".to_string() } else { format!("{n} times") }
+                if n == 1 {
+                    "once".to_string()
+                } else {
+                    format!("{n} times")
+                }
             ),
         ));
     }
@@ -376,7 +385,10 @@ pub fn looks_like(text: &str, complete: bool) -> bool {
     };
     boards.iter().all(|p| {
         let tiles = p.tiles().len();
-        let letters = p.faces.iter().any(|f| !f.chars().all(|c| c.is_ascii_digit()));
+        let letters = p
+            .faces
+            .iter()
+            .any(|f| !f.chars().all(|c| c.is_ascii_digit()));
         let mut counts = vec![0usize; p.faces.len()];
         for f in p.cells.iter().flatten() {
             counts[*f] += 1;
@@ -448,7 +460,12 @@ pub fn write_solutions(
     for (p, rows) in items {
         let mut s = write(p);
         if let Some(rows) = rows {
-            let w = rows.iter().flatten().map(|k| k.to_string().len()).max().unwrap_or(1);
+            let w = rows
+                .iter()
+                .flatten()
+                .map(|k| k.to_string().len())
+                .max()
+                .unwrap_or(1);
             s.push_str("# the move at which each tile leaves:\n");
             for row in rows.iter() {
                 let cells: Vec<String> = row.iter().map(|k| format!("{k:>w$}")).collect();
@@ -524,7 +541,11 @@ mod tests {
         };
         let e = parse("t", "A .\nA B\n. B\n", &g).unwrap_err();
         assert_eq!((e.line, e.col), (2, 1));
-        assert!(e.message.contains("r2c1 (A) is above the empty r3c1"), "{}", e.message);
+        assert!(
+            e.message.contains("r2c1 (A) is above the empty r3c1"),
+            "{}",
+            e.message
+        );
         // The seasons are one class under --chinese, so three of them are odd.
         let c = ReadOptions {
             chinese: true,

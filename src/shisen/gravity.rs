@@ -198,7 +198,10 @@ pub fn build(p: &Shisen, mode: GivenMode, names: bool) -> Model<ShisenMap> {
     }
     let place = |t: usize| {
         let c = tiles[t] % w;
-        let k = column[c].iter().position(|&u| u == t).expect("in its column");
+        let k = column[c]
+            .iter()
+            .position(|&u| u == t)
+            .expect("in its column");
         (c, k)
     };
 
@@ -255,7 +258,13 @@ pub fn build(p: &Shisen, mode: GivenMode, names: bool) -> Model<ShisenMap> {
                     }
                     let z = f
                         .named_var(|| {
-                            format!("{}+{}@{s} at r{}/r{}", cell(pv.a), cell(pv.b), ra + 1, rb + 1)
+                            format!(
+                                "{}+{}@{s} at r{}/r{}",
+                                cell(pv.a),
+                                cell(pv.b),
+                                ra + 1,
+                                rb + 1
+                            )
                         })
                         .pos();
                     ways.push(z);
@@ -309,9 +318,7 @@ pub fn build(p: &Shisen, mode: GivenMode, names: bool) -> Model<ShisenMap> {
 /// pair test's line between them.
 pub fn decode(p: &Shisen, map: &ShisenMap, g: &GravityMap, a: &Assignment) -> Plan {
     let w = p.width;
-    let mut at: Vec<Option<usize>> = (0..p.cells_len())
-        .map(|c| p.cells[c].map(|_| c))
-        .collect();
+    let mut at: Vec<Option<usize>> = (0..p.cells_len()).map(|c| p.cells[c].map(|_| c)).collect();
     let mut moves = Vec::new();
     for step in &g.moves {
         let Some(i) = step.iter().position(|&l| a.lit(l)) else {
@@ -376,7 +383,9 @@ mod tests {
     fn small_boards_solve_and_the_plans_replay() {
         // Nothing can be joined in a crossed square, gravity or not.
         let p = board("A B\nB A\n");
-        assert!(puzzle::solve(&p, &SolverChoice::Embedded).unwrap().is_none());
+        assert!(puzzle::solve(&p, &SolverChoice::Embedded)
+            .unwrap()
+            .is_none());
         for text in ["A B\nA B\n", "A C\nB B\nA C\n"] {
             let q = board(text);
             let s = puzzle::solve(&q, &SolverChoice::Embedded).unwrap().unwrap();

@@ -97,10 +97,7 @@ pub fn build(p: &Shisen, mode: GivenMode, names: bool, order: Order) -> Model<Sh
             assume.then(|| {
                 let label = p.tile_label(c);
                 let v = f.named_var(|| format!("cleared {label}")).pos();
-                givens.push(Given {
-                    label,
-                    lit: v,
-                });
+                givens.push(Given { label, lit: v });
                 v
             })
         })
@@ -556,7 +553,12 @@ pub fn build_kinds(p: &Shisen, names: bool) -> Model<ShisenMap> {
             Some(i) => kinds[i].1.push(c),
             None => {
                 let label = if k >= p.faces.len() {
-                    if k == p.faces.len() { "seasons" } else { "flowers" }.to_string()
+                    if k == p.faces.len() {
+                        "seasons"
+                    } else {
+                        "flowers"
+                    }
+                    .to_string()
                 } else {
                     p.faces[k].clone()
                 };
@@ -729,8 +731,12 @@ mod tests {
     fn a_crossed_square_cannot_be_cleared_either_way() {
         for order in [Order::Blocked, Order::Cycles, Order::Ranks] {
             let p = board("A B\nB A\n", order);
-            assert!(puzzle::solve(&p, &SolverChoice::Embedded).unwrap().is_none());
-            let c = puzzle::conflicts(&p, &SolverChoice::Embedded).unwrap().unwrap();
+            assert!(puzzle::solve(&p, &SolverChoice::Embedded)
+                .unwrap()
+                .is_none());
+            let c = puzzle::conflicts(&p, &SolverChoice::Embedded)
+                .unwrap()
+                .unwrap();
             if order == Order::Blocked {
                 // Either kind alone is easy: the conflict is both kinds.
                 assert_eq!(c, vec!["A", "B"]);

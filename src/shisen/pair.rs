@@ -135,7 +135,9 @@ mod tests {
 
     /// A board from rows of `#` (tile) and `.`.
     fn occ(rows: &[&str]) -> Vec<bool> {
-        rows.iter().flat_map(|r| r.chars().map(|c| c == '#')).collect()
+        rows.iter()
+            .flat_map(|r| r.chars().map(|c| c == '#'))
+            .collect()
     }
 
     #[test]

@@ -32,9 +32,7 @@ impl Position {
     /// The board as given.
     pub fn start(p: &Shisen) -> Position {
         Position {
-            at: (0..p.cells_len())
-                .map(|c| p.cells[c].map(|_| c))
-                .collect(),
+            at: (0..p.cells_len()).map(|c| p.cells[c].map(|_| c)).collect(),
         }
     }
 
@@ -102,7 +100,9 @@ pub struct Greedy {
 pub fn greedy(p: &Shisen) -> Greedy {
     let (w, h) = (p.width, p.height);
     let mut pos = Position::start(p);
-    let order: Vec<usize> = (0..w).flat_map(|c| (0..h).map(move |r| r * w + c)).collect();
+    let order: Vec<usize> = (0..w)
+        .flat_map(|c| (0..h).map(move |r| r * w + c))
+        .collect();
     let mut moves = 0;
     'play: loop {
         let occupied: Vec<bool> = pos.at.iter().map(|t| t.is_some()).collect();
@@ -116,7 +116,10 @@ pub fn greedy(p: &Shisen) -> Greedy {
             let Some(tx) = pos.at[x] else { continue };
             for &y in &order {
                 let Some(ty) = pos.at[y] else { continue };
-                if x != y && p.matches(tx, ty) && join(&grid, (x / w, x % w), (y / w, y % w)).is_some() {
+                if x != y
+                    && p.matches(tx, ty)
+                    && join(&grid, (x / w, x % w), (y / w, y % w)).is_some()
+                {
                     pos.remove(p, x, y);
                     moves += 1;
                     continue 'play;
@@ -310,7 +313,12 @@ impl<'r> Search<'r> {
     /// Searches on from the position of `c` (with `left` tiles), appending moves (candidate
     /// pair indices) to `plan`. `Some(true)`: `plan` clears the board; `Some(false)`: no plan
     /// from here; `None`: out of budget. `c` and `plan` are as they were unless a plan is found.
-    pub fn run(&mut self, c: &mut routes::Counters, left: usize, plan: &mut Vec<usize>) -> Option<bool> {
+    pub fn run(
+        &mut self,
+        c: &mut routes::Counters,
+        left: usize,
+        plan: &mut Vec<usize>,
+    ) -> Option<bool> {
         if left == 0 {
             return Some(true);
         }
@@ -327,7 +335,11 @@ impl<'r> Search<'r> {
         loop {
             let mut progressed = false;
             for k in 0..self.classes.len() {
-                let rest: Vec<usize> = self.classes[k].iter().copied().filter(|&t| c.here[t]).collect();
+                let rest: Vec<usize> = self.classes[k]
+                    .iter()
+                    .copied()
+                    .filter(|&t| c.here[t])
+                    .collect();
                 if rest.is_empty() {
                     continue;
                 }
@@ -444,9 +456,11 @@ pub fn clearable_by_brute_force(p: &Shisen) -> bool {
         }
         // Without gravity a position is the set of tiles left; with it, where they are too.
         let key: Vec<bool> = if p.rules.gravity {
-            pos.at.iter().map(|t| t.is_some()).chain(
-                (0..pos.at.len()).map(|c| pos.at.contains(&Some(c))),
-            ).collect()
+            pos.at
+                .iter()
+                .map(|t| t.is_some())
+                .chain((0..pos.at.len()).map(|c| pos.at.contains(&Some(c))))
+                .collect()
         } else {
             pos.at.iter().map(|t| t.is_some()).collect()
         };
@@ -533,7 +547,9 @@ impl Oracle<'_, '_> {
     /// move after which it proves the position stuck, the lemma "not all of the history and
     /// this move" goes to the solver (a plan with them all could play them first).
     fn played(&mut self, history: &[usize], moves: &[usize], safe: &mut [bool]) {
-        let Some(search) = self.search.as_mut() else { return };
+        let Some(search) = self.search.as_mut() else {
+            return;
+        };
         let map = &self.model.map;
         let r = &map.routes;
         let mut c = routes::Counters::new(r);
@@ -581,7 +597,10 @@ impl Oracle<'_, '_> {
         history: &[(usize, usize)],
         moves: &[(usize, usize)],
     ) -> Result<Vec<bool>, SolverError> {
-        let Some(hist) = history.iter().map(|&m| self.pair(m)).collect::<Option<Vec<usize>>>()
+        let Some(hist) = history
+            .iter()
+            .map(|&m| self.pair(m))
+            .collect::<Option<Vec<usize>>>()
         else {
             return Ok(vec![false; moves.len()]);
         };
@@ -615,7 +634,10 @@ impl Oracle<'_, '_> {
             let act = Var::from_index(self.next_var).pos();
             self.next_var += 1;
             let mut clause = vec![!act];
-            clause.extend(open.iter().map(|&i| lits[i].expect("open moves have literals")));
+            clause.extend(
+                open.iter()
+                    .map(|&i| lits[i].expect("open moves have literals")),
+            );
             self.session.add_clause(&clause);
             let mut a = assume.clone();
             a.push(act);
@@ -651,7 +673,14 @@ mod tests {
 
     /// A random deal: `kinds` kinds of `per` tiles each, shuffled on a `w` x `h` board (the
     /// rest empty), under `rules`.
-    pub(crate) fn deal(w: usize, h: usize, kinds: usize, per: usize, rules: Rules, r: &mut Rand) -> Shisen {
+    pub(crate) fn deal(
+        w: usize,
+        h: usize,
+        kinds: usize,
+        per: usize,
+        rules: Rules,
+        r: &mut Rand,
+    ) -> Shisen {
         let mut cells: Vec<Option<usize>> = (0..kinds)
             .flat_map(|k| std::iter::repeat_n(Some(k), per))
             .collect();
@@ -667,7 +696,9 @@ mod tests {
             width: w,
             height: h,
             cells,
-            faces: (0..kinds).map(|k| ((b'A' + k as u8) as char).to_string()).collect(),
+            faces: (0..kinds)
+                .map(|k| ((b'A' + k as u8) as char).to_string())
+                .collect(),
             rules,
             order: Default::default(),
         }
@@ -689,15 +720,13 @@ mod tests {
                     .pairs
                     .iter()
                     .filter(|c| here[c.a] && here[c.b])
-                    .filter(|c| {
-                        c.routes
-                            .iter()
-                            .any(|s| s.iter().all(|&t| !here[t]))
-                    })
+                    .filter(|c| c.routes.iter().any(|s| s.iter().all(|&t| !here[t])))
                     .map(|c| (routes.tiles[c.a], routes.tiles[c.b]))
                     .collect();
                 assert_eq!(by_test, by_counts, "trial {trial}");
-                let Some(&(x, y)) = by_test.iter().next() else { break };
+                let Some(&(x, y)) = by_test.iter().next() else {
+                    break;
+                };
                 pos.remove(&p, x, y);
                 here[routes.index[x].unwrap()] = false;
                 here[routes.index[y].unwrap()] = false;
@@ -717,7 +746,8 @@ mod tests {
                 gravity: trial % 4 == 1,
                 chinese: false,
             };
-            let (w, h, kinds, per) = [(4, 3, 3, 4), (4, 4, 8, 2), (4, 3, 6, 2), (4, 4, 4, 4)][trial % 4];
+            let (w, h, kinds, per) =
+                [(4, 3, 3, 4), (4, 4, 8, 2), (4, 3, 6, 2), (4, 4, 4, 4)][trial % 4];
             let mut p = deal(w, h, kinds, per, rules, &mut r);
             p.order = [Order::Blocked, Order::Cycles, Order::Ranks][trial % 3];
             let want = clearable_by_brute_force(&p);
@@ -731,7 +761,10 @@ mod tests {
             }
             seen[usize::from(want)] += 1;
         }
-        assert!(seen[0] >= 20 && seen[1] >= 20, "not clearable / clearable: {seen:?}");
+        assert!(
+            seen[0] >= 20 && seen[1] >= 20,
+            "not clearable / clearable: {seen:?}"
+        );
     }
 
     #[test]
@@ -757,16 +790,28 @@ mod tests {
                 let mut after = pos.clone();
                 after.remove(&p, x, y);
                 // The position after the move, as a board of its own.
-                next.cells = after.at.iter().map(|t| t.and_then(|t| p.cells[t])).collect();
-                assert_eq!(safe[k], clearable_by_brute_force(&next), "trial {trial} move {k}");
+                next.cells = after
+                    .at
+                    .iter()
+                    .map(|t| t.and_then(|t| p.cells[t]))
+                    .collect();
+                assert_eq!(
+                    safe[k],
+                    clearable_by_brute_force(&next),
+                    "trial {trial} move {k}"
+                );
             }
         }
         let p = board("# shisen: no-outline\nA B A B\nC C D D\n");
         let pos = Position::start(&p);
-        let tiles: Vec<(usize, usize)> = pos.playable(&p).iter().map(|&m| pos.tiles_of(m)).collect();
+        let tiles: Vec<(usize, usize)> =
+            pos.playable(&p).iter().map(|&m| pos.tiles_of(m)).collect();
         assert_eq!(tiles, vec![(4, 5), (6, 7)]);
         // Without the ring only the C's and the D's can go first, and both keep the board
         // clearable (C, D, then the A's through row 2, then the B's).
-        assert_eq!(with_oracle(&p, |o| o.classify(&[], &tiles)).unwrap(), vec![true, true]);
+        assert_eq!(
+            with_oracle(&p, |o| o.classify(&[], &tiles)).unwrap(),
+            vec![true, true]
+        );
     }
 }

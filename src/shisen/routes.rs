@@ -408,7 +408,10 @@ pub fn group_blocks(r: &Routes, classes: &[Vec<usize>], size: usize) -> Vec<Vec<
         .map(|(i, c)| ((c.a, c.b), i))
         .collect();
     // Every perfect pairing of a class's tiles (as candidate pair indices).
-    fn pairings(ts: &[usize], index: &std::collections::HashMap<(usize, usize), usize>) -> Vec<Vec<usize>> {
+    fn pairings(
+        ts: &[usize],
+        index: &std::collections::HashMap<(usize, usize), usize>,
+    ) -> Vec<Vec<usize>> {
         if ts.is_empty() {
             return vec![Vec::new()];
         }
@@ -427,7 +430,13 @@ pub fn group_blocks(r: &Routes, classes: &[Vec<usize>], size: usize) -> Vec<Vec<
     }
     let per_class: Vec<Vec<Vec<usize>>> = classes
         .iter()
-        .map(|ts| if ts.len() <= 4 { pairings(ts, &index) } else { Vec::new() })
+        .map(|ts| {
+            if ts.len() <= 4 {
+                pairings(ts, &index)
+            } else {
+                Vec::new()
+            }
+        })
         .collect();
     // Classes whose pairs have routes crossing each other's tiles.
     let mut touch = vec![vec![false; classes.len()]; classes.len()];
@@ -515,7 +524,10 @@ mod tests {
         for s in &c.routes {
             assert!(!s.is_empty());
             for t in s {
-                assert!(![2, 3].contains(&r.tiles[*t]), "a route never counts its own ends");
+                assert!(
+                    ![2, 3].contains(&r.tiles[*t]),
+                    "a route never counts its own ends"
+                );
             }
         }
         // Minimal: no set contains another.

@@ -29,9 +29,7 @@ pub fn fall<T: Copy>(cells: &mut [Option<T>], width: usize, col: usize) {
 pub fn check(p: &Shisen, plan: &Plan) -> Result<(), String> {
     let (w, h) = (p.width, p.height);
     // Which tile (by starting cell) is in each cell now.
-    let mut at: Vec<Option<usize>> = (0..p.cells_len())
-        .map(|c| p.cells[c].map(|_| c))
-        .collect();
+    let mut at: Vec<Option<usize>> = (0..p.cells_len()).map(|c| p.cells[c].map(|_| c)).collect();
     for (k, m) in plan.moves.iter().enumerate() {
         let name = format!("move {} ({})", k + 1, p.move_name(m));
         let [x, y] = m.tiles;
@@ -88,7 +86,12 @@ pub fn check(p: &Shisen, plan: &Plan) -> Result<(), String> {
 
 /// A move's line: from `a` to `b`, orthogonal steps, at most three segments, every point
 /// between them on the board or ring (`grid.inside`) and empty.
-fn check_line(grid: &Grid, path: &[Point], a: (usize, usize), b: (usize, usize)) -> Result<(), String> {
+fn check_line(
+    grid: &Grid,
+    path: &[Point],
+    a: (usize, usize),
+    b: (usize, usize),
+) -> Result<(), String> {
     let (a, b) = ((a.0 as i64, a.1 as i64), (b.0 as i64, b.1 as i64));
     if path.len() < 2 || path[0] != a || path[path.len() - 1] != b {
         return Err("its line does not run from one tile to the other".into());
@@ -168,7 +171,13 @@ mod tests {
         m.moves[0].path = vec![(0, 1), (0, 2)];
         m.moves[1].path = vec![(0, 0), (0, 3)];
         assert!(check(&p, &m).unwrap_err().contains("jumps"));
-        let e = check(&p, &Plan { moves: good.moves[..1].to_vec() }).unwrap_err();
+        let e = check(
+            &p,
+            &Plan {
+                moves: good.moves[..1].to_vec(),
+            },
+        )
+        .unwrap_err();
         assert!(e.contains("leaves 2 tiles"), "{e}");
     }
 

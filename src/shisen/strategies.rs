@@ -89,8 +89,16 @@ fn walk(p: &Shisen, plan: &Plan, oracle: &mut Oracle) -> Vec<Step> {
                 };
                 (technique, 10.0 * losing.len() as f64 / n as f64, tail)
             }
-            (Err(e), _) => ("safe move", 0.0, format!("(the other moves not checked: {e})")),
-            _ => (UNPROVEN, 0.0, "the solver does not confirm this move".to_string()),
+            (Err(e), _) => (
+                "safe move",
+                0.0,
+                format!("(the other moves not checked: {e})"),
+            ),
+            _ => (
+                UNPROVEN,
+                0.0,
+                "the solver does not confirm this move".to_string(),
+            ),
         };
         let mv = m.cells.map(|(r, c)| CellValue {
             row: r,
@@ -111,7 +119,10 @@ fn walk(p: &Shisen, plan: &Plan, oracle: &mut Oracle) -> Vec<Step> {
             links: Vec::new(),
             text: format!("{technique}: {}; {tail}", p.move_name(m)),
         });
-        let (x, y) = (m.cells[0].0 * w + m.cells[0].1, m.cells[1].0 * w + m.cells[1].1);
+        let (x, y) = (
+            m.cells[0].0 * w + m.cells[0].1,
+            m.cells[1].0 * w + m.cells[1].1,
+        );
         history.push((m.tiles[0], m.tiles[1]));
         pos.remove(p, x, y);
     }
@@ -204,14 +215,20 @@ mod tests {
     fn each_step_counts_the_losing_moves() {
         // No ring: A B A B over C C D D. At the start only the C's and the D's can move, and
         // neither loses; the explanation follows the plan and verifies.
-        let p = parse("t", "# shisen: no-outline\nA B A B\nC C D D\n", &ReadOptions::default())
-            .unwrap()
-            .remove(0);
+        let p = parse(
+            "t",
+            "# shisen: no-outline\nA B A B\nC C D D\n",
+            &ReadOptions::default(),
+        )
+        .unwrap()
+        .remove(0);
         let plan = puzzle::solve(&p, &SolverChoice::Embedded).unwrap().unwrap();
         let e = p.explain(&plan, ExplainOptions::default());
         assert_eq!(e.steps.len(), 4);
         assert!(
-            e.steps[0].text.contains("none of the 2 playable moves loses"),
+            e.steps[0]
+                .text
+                .contains("none of the 2 playable moves loses"),
             "{}",
             e.steps[0].text
         );
