@@ -82,6 +82,9 @@ const TOKENS: &[&str] = &[
     "{\"w\": 99999, \"h\": 99999}",
     "solution:",
     "# takuzu: odd-lines=ones\n",
+    "# shisen: gravity chinese no-outline\n",
+    "🀄",
+    "\u{fe0f}",
     "p cnf 10000001 1\n",
     "p cnf 3 2\n",
     "%\n0\n",
@@ -236,6 +239,11 @@ fn numberlink_reader() {
 }
 
 #[test]
+fn shisen_reader() {
+    fuzz("shisen", &seeds("shisen"), 8, read_as(Some(Kind::Shisen)));
+}
+
+#[test]
 fn interchange_readers() {
     // Files of puzz.link URLs (every genre gridsat reads, as pzprjs made them), the datasets'
     // `quizzes,solutions` CSV, HoDoKu library lines and Numberlink's rule directive, read by
@@ -290,7 +298,7 @@ fn interchange_readers() {
 #[test]
 fn detection_by_content() {
     let mut all = Vec::new();
-    for k in ["sudoku", "takuzu", "tectonic", "numberlink"] {
+    for k in ["sudoku", "takuzu", "tectonic", "numberlink", "shisen"] {
         all.extend(seeds(k).into_iter().map(|(n, t)| (format!("{n}.txt"), t)));
     }
     fuzz("detect", &all, 5, read_as(None));
