@@ -221,8 +221,8 @@ pub fn generate(o: &Options, seed: u64) -> Result<std::result::Result<Generated,
         }
         let e = p.explain(&plan, Default::default());
         let mut notes = vec![format!(
-            "clearable, proven by SAT{}; deal {attempt} of this seed ({stuck} before it could not be cleared)",
-            if o.unique { ", with a unique pairing" } else { "" }
+            "clearable (its plan passed the rule checker){}; deal {attempt} of this seed ({stuck} before it could not be cleared)",
+            if o.unique { ", with a unique pairing proven by SAT" } else { "" }
         )];
         notes.push(format!("again: {}", o.command(seed)));
         let tiles = p.tiles().len();

@@ -79,7 +79,8 @@ fn walk(p: &Shisen, plan: &Plan, oracle: &mut Oracle) -> Vec<Step> {
                         if l > NAMED {
                             list.push_str(", ...");
                         }
-                        format!("{l} of the {n} playable moves lose: {list}")
+                        let verb = if l == 1 { "loses" } else { "lose" };
+                        format!("{l} of the {n} playable moves {verb}: {list}")
                     }
                 };
                 let technique = if losing.is_empty() {
