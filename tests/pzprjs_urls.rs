@@ -354,7 +354,7 @@ fn dump_for_pzprjs() {
                     }
                     serde_json::json!({"genre": "numlin", "w": n.width, "h": n.height, "cells": cells})
                 }
-                AnyPuzzle::Takuzu(_) => continue,
+                AnyPuzzle::Takuzu(_) | AnyPuzzle::Shisen(_) => continue,
             };
             j["file"] = file.into();
             j["index"] = (i + 1).into();

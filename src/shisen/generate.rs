@@ -276,7 +276,7 @@ mod tests {
         let p = deal(&o, &mut rng(3));
         assert_eq!(p.faces.len(), 36);
         assert_eq!(p.class_count(), 36);
-        let mut counts = vec![0; 36];
+        let mut counts = [0; 36];
         for f in p.cells.iter().flatten() {
             counts[*f] += 1;
         }

@@ -190,9 +190,9 @@ pub fn build(p: &Shisen, mode: GivenMode, names: bool) -> Model<ShisenMap> {
     // Columns, bottom first; each tile's column and the tiles below it.
     let mut column: Vec<Vec<usize>> = vec![Vec::new(); w];
     for r in (0..h).rev() {
-        for c in 0..w {
+        for (c, col) in column.iter_mut().enumerate() {
             if let Some(t) = tiles.iter().position(|&x| x == r * w + c) {
-                column[c].push(t);
+                col.push(t);
             }
         }
     }

@@ -547,8 +547,8 @@ pub fn build_kinds(p: &Shisen, names: bool) -> Model<ShisenMap> {
     let mut keys: Vec<usize> = Vec::new();
     let mut kinds: Vec<(Lit, Vec<usize>)> = Vec::new();
     let mut givens = Vec::new();
-    for c in 0..p.cells_len() {
-        let Some(k) = classes[c] else { continue };
+    for (c, &class) in classes.iter().enumerate() {
+        let Some(k) = class else { continue };
         match keys.iter().position(|&x| x == k) {
             Some(i) => kinds[i].1.push(c),
             None => {

@@ -454,8 +454,8 @@ pub fn group_blocks(r: &Routes, classes: &[Vec<usize>], size: usize) -> Vec<Vec<
         let mut next = Vec::new();
         for g in &groups {
             let last = *g.last().expect("a class");
-            for k in last + 1..classes.len() {
-                if g.iter().any(|&x| touch[x][k]) {
+            for k in (last + 1)..classes.len() {
+                if g.iter().any(|&x| touch[x].get(k) == Some(&true)) {
                     let mut h = g.clone();
                     h.push(k);
                     next.push(h);
