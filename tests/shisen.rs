@@ -457,3 +457,32 @@ fn detected_by_content_and_by_kind_name() {
             .code(0);
     }
 }
+
+#[test]
+fn proofs_name_the_kinds_that_conflict() {
+    // The "none" proof is about the ranks model with one given per kind (the kinds the
+    // verdict names); the "unique" proof excludes the pairing found.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    gridsat()
+        .args([
+            "check",
+            "--proof",
+            out,
+            &path("stuck.shisen"),
+            &path("nikakudori-4x4.shisen"),
+        ])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("these 2 givens conflict: A B"));
+    for f in [
+        "stuck-1.cnf",
+        "stuck-1.drat",
+        "stuck-2.drat",
+        "nikakudori-4x4-1.solution",
+    ] {
+        assert!(dir.path().join(f).exists(), "{f}");
+    }
+    let cnf = std::fs::read_to_string(dir.path().join("stuck-1.cnf")).unwrap();
+    assert!(cnf.contains("c given ") && cnf.contains(" A"), "{cnf}");
+}

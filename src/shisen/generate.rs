@@ -302,7 +302,7 @@ mod tests {
         assert!(Options::from_args(None, Some(6), None, None, None, false, r).is_err());
         assert!(Options::from_args(None, None, None, Some("fiendish"), None, false, r).is_err());
         let o = Options::from_args(None, None, None, Some("Hard"), None, true, r).unwrap();
-        assert_eq!((o.width, o.height, o.difficulty), (6, 4, Some(2)));
+        assert_eq!((o.width, o.height, o.difficulty), (4, 4, Some(2)));
     }
 
     #[test]

@@ -270,6 +270,19 @@ impl Puzzle for Shisen {
         }
     }
 
+    /// The model a `--proof` is about: with gravity the step model with a given per tile;
+    /// without, the ranks model with a given per kind ([`model::kind_givens`]), the givens
+    /// `conflicts` names (its kinds model has one literal per kind).
+    fn complete_model(&self) -> Model<Self::Map> {
+        if self.rules.gravity {
+            gravity::build(self, GivenMode::Assume, true)
+        } else {
+            let mut m = model::build(self, GivenMode::Assume, true, Order::Ranks);
+            model::kind_givens(self, &mut m);
+            m
+        }
+    }
+
     fn decode(&self, model: &Model<Self::Map>, a: &Assignment) -> Plan {
         match &model.map.gravity {
             Some(g) => gravity::decode(self, &model.map, g, a),

@@ -534,6 +534,46 @@ pub fn play_into(p: &Shisen, m: &mut Model<ShisenMap>) {
     }
 }
 
+/// The name of match class `k` as a given of the kinds models: its face, or `seasons` and
+/// `flowers` under `--chinese`.
+fn kind_label(p: &Shisen, k: usize) -> String {
+    if k >= p.faces.len() {
+        if k == p.faces.len() {
+            "seasons"
+        } else {
+            "flowers"
+        }
+        .to_string()
+    } else {
+        p.faces[k].clone()
+    }
+}
+
+/// Turns the per-tile givens of a model built in [`GivenMode::Assume`] (`r1c1=A`: this tile
+/// is cleared) into one given per kind (`A`: every tile of the kind is cleared), the givens
+/// [`build_kinds`] has, so a `--proof` of "these kinds conflict" is about this CNF. The claim
+/// it proves is implied by the kinds model's: a plan of the whole board that clears the kinds
+/// named would, without its other moves, clear their board alone (lines only get emptier).
+pub fn kind_givens(p: &Shisen, m: &mut Model<ShisenMap>) {
+    let classes = p.classes();
+    let mut kinds: Vec<(usize, Given)> = Vec::new();
+    let tiles = std::mem::take(&mut m.givens);
+    for (t, g) in tiles.iter().enumerate() {
+        let k = classes[m.map.tiles[t]].expect("a tile");
+        let lit = match kinds.iter().find(|(c, _)| *c == k) {
+            Some((_, kg)) => kg.lit,
+            None => {
+                let label = kind_label(p, k);
+                let lit = m.formula.named_var(|| format!("kind {label}")).pos();
+                kinds.push((k, Given { label, lit }));
+                lit
+            }
+        };
+        m.formula.add_clause(&[!lit, g.lit]);
+    }
+    m.givens = kinds.into_iter().map(|(_, g)| g).collect();
+}
+
 /// The model `conflicts` asks (`GivenMode::Assume`): one given per kind (`A`: the kind's tiles
 /// are on the board; a kind left out is as if its cells were empty), nothing else in the CNF.
 /// The lazy clauses ([`kind_cuts`]) say which sets of kinds can not be cleared on their own. A
@@ -552,16 +592,7 @@ pub fn build_kinds(p: &Shisen, names: bool) -> Model<ShisenMap> {
         match keys.iter().position(|&x| x == k) {
             Some(i) => kinds[i].1.push(c),
             None => {
-                let label = if k >= p.faces.len() {
-                    if k == p.faces.len() {
-                        "seasons"
-                    } else {
-                        "flowers"
-                    }
-                    .to_string()
-                } else {
-                    p.faces[k].clone()
-                };
+                let label = kind_label(p, k);
                 let v = f.named_var(|| format!("kind {label}")).pos();
                 givens.push(Given { label, lit: v });
                 keys.push(k);
