@@ -553,3 +553,70 @@ fn pictures_in_a_batch_keep_the_others_when_one_puzzle_is_bad_and_are_the_same_f
             "pictures of every kind: svg, png, pdf",
         ));
 }
+
+#[test]
+fn shisen_draws_every_tile_its_move_numbers_and_each_moves_line() {
+    // The puzzle: one tile per tile of the board, labelled with its face.
+    let file = p("shisen/nikakudori-4x4.shisen");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let faces: Vec<String> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .flat_map(|l| l.split_whitespace().map(str::to_string))
+        .filter(|t| t != ".")
+        .collect();
+    let svg = stdout_of(&["solve", &file, "--format", "svg", "--picture", "puzzle"]);
+    let els = parse(&svg);
+    assert_eq!(with_class(&els, "tile").len(), faces.len());
+    let mut labels: Vec<String> = with_class(&els, "tile-label")
+        .iter()
+        .map(|e| e.text.clone())
+        .collect();
+    let mut want = faces.clone();
+    labels.sort();
+    want.sort();
+    assert_eq!(labels, want);
+    // The solution: every tile carries the number of the move that removes it, each number
+    // on exactly two tiles.
+    let svg = stdout_of(&["solve", &file, "--format", "svg", "--picture", "solution"]);
+    let els = parse(&svg);
+    let mut numbers: Vec<usize> = with_class(&els, "candidate")
+        .iter()
+        .map(|e| e.text.parse().expect("a move number"))
+        .collect();
+    numbers.sort();
+    let moves = faces.len() / 2;
+    let want: Vec<usize> = (1..=moves).flat_map(|k| [k, k]).collect();
+    assert_eq!(numbers, want);
+    // explain: one picture per move with its two tiles marked and its line drawn, then the
+    // empty board.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_string_lossy().into_owned();
+    gridsat()
+        .args(["explain", &file, "--format", "svg", "--out", &out])
+        .assert()
+        .success();
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), moves + 1, "{names:?}");
+    for (k, name) in names.iter().filter(|n| n.contains("-step")).enumerate() {
+        let els = parse(&std::fs::read_to_string(dir.path().join(name)).unwrap());
+        assert_eq!(with_class(&els, "path").len(), 1, "{name}: one line");
+        assert_eq!(
+            with_class(&els, "pattern").len(),
+            2,
+            "{name}: its two tiles"
+        );
+        assert_eq!(
+            with_class(&els, "tile").len(),
+            faces.len() - 2 * k,
+            "{name}"
+        );
+    }
+    let end = names.iter().find(|n| n.ends_with("-end.svg")).unwrap();
+    let els = parse(&std::fs::read_to_string(dir.path().join(end)).unwrap());
+    assert!(with_class(&els, "tile").is_empty());
+}

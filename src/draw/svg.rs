@@ -204,9 +204,11 @@ fn board(out: &mut String, p: &Picture) {
         {
             let inset = 0.06;
             let fill = tone.map_or("#fbf3dc", cell_fill);
+            let class = tone.map_or("tile".to_string(), |t| format!("tile {}", t.name()));
             let _ = writeln!(
                 out,
-                r##"<rect class="tile" x="{}" y="{}" width="{}" height="{}" rx="{}" fill="{}" stroke="#7a6a50" stroke-width="1.5"/>"##,
+                r##"<rect class="{}" x="{}" y="{}" width="{}" height="{}" rx="{}" fill="{}" stroke="#7a6a50" stroke-width="1.5"/>"##,
+                class,
                 c(*col as f64 + inset),
                 c(*row as f64 + inset),
                 c(1.0 - 2.0 * inset),

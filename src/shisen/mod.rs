@@ -24,6 +24,7 @@ pub mod rules;
 pub mod strategies;
 
 use crate::cnf::{Assignment, Clause, Formula, Lit};
+use crate::draw::{Look, Picture};
 use crate::puzzle::{CellValue, GivenMode, Kind, Model, Puzzle, Style};
 
 /// Which rules apply.
@@ -313,6 +314,10 @@ impl Puzzle for Shisen {
             }
         }
         at.chunks(self.width).map(|r| r.to_vec()).collect()
+    }
+
+    fn picture(&self, s: Option<&Plan>, _look: Look) -> Option<Picture> {
+        Some(render::picture(self, s))
     }
 
     fn render(&self, s: Option<&Plan>, style: Style) -> String {

@@ -1,11 +1,16 @@
 //! Drawing boards and plans for a terminal: each tile's face, `.` for an empty cell, and a
 //! move's line drawn over the empty cells and the ring with box-drawing characters
 //! (`─│┌┐└┘`). Ring rows are drawn only when a line uses them; the ring's columns are always
-//! there (blank), so the board does not shift from move to move.
+//! there (blank), so the board does not shift from move to move. Pictures ([`picture`],
+//! [`step_pictures`]) draw the same on the shared vocabulary of [`crate::draw`]: tiles, the
+//! move's line through the ring, its two tiles highlighted.
 
-use super::pair::Point;
+use super::pair::{join, Grid, Point};
+use super::play::Position;
 use super::rules::fall;
 use super::{Plan, Shisen};
+use crate::draw::{path_colour, Mark, Picture, Point as DrawPoint, Slots, Tone};
+use crate::explain::Step;
 use crate::puzzle::Style;
 
 const PATH_COLOUR: &str = "\x1b[1;36m";
@@ -178,4 +183,97 @@ move 3: C r2c1-r2c3
         assert_eq!(text, expected);
         assert_eq!(board(&p), "  A B A\n  C B C\n");
     }
+}
+
+/// Pictures ([`crate::draw`]): the board's tiles (with the ring around it kept free for lines
+/// when the outline is allowed), and for a plan each tile's move number in its corner.
+pub fn picture(p: &Shisen, plan: Option<&Plan>) -> Picture {
+    let at: Vec<Option<usize>> = (0..p.cells_len()).map(|c| p.cells[c].map(|_| c)).collect();
+    let mut pic = tiles(p, &at, &[]);
+    if let Some(plan) = plan {
+        let w = p.width;
+        let slots = Slots { rows: 3, cols: 3 };
+        for (k, m) in plan.moves.iter().enumerate() {
+            for &t in &m.tiles {
+                pic.push(Mark::Candidate {
+                    row: t / w,
+                    col: t % w,
+                    slot: 8,
+                    slots,
+                    text: (k + 1).to_string(),
+                    tone: None,
+                    struck: false,
+                });
+            }
+        }
+    }
+    pic
+}
+
+/// One picture per move of an explanation: the tiles left before it, the move's two tiles
+/// highlighted and its line drawn (found again with the seed's pair test on that position),
+/// then the empty board after the last move.
+pub fn step_pictures(p: &Shisen, steps: &[Step]) -> Vec<Picture> {
+    let w = p.width;
+    let mut pos = Position::start(p);
+    let mut out = Vec::with_capacity(steps.len() + 1);
+    for st in steps {
+        let cells: Vec<(usize, usize)> = st.pattern.iter().map(|c| (c.row, c.col)).collect();
+        let mut pic = tiles(p, &pos.at, &cells);
+        if let [a, b] = cells[..] {
+            let occupied: Vec<bool> = pos.at.iter().map(|t| t.is_some()).collect();
+            let grid = Grid {
+                width: w,
+                height: p.height,
+                outline: p.rules.outline,
+                occupied: &occupied,
+            };
+            if let Some(line) = join(&grid, a, b) {
+                let mut points: Vec<DrawPoint> = line
+                    .iter()
+                    .map(|&(r, c)| DrawPoint::centre_of(r as isize, c as isize))
+                    .collect();
+                // The line starts and ends at the tiles' edges, so their faces stay readable.
+                let n = points.len();
+                let edge = |from: DrawPoint, to: DrawPoint| DrawPoint {
+                    x: from.x + (to.x - from.x) * 0.45,
+                    y: from.y + (to.y - from.y) * 0.45,
+                };
+                let (first, last) = (
+                    edge(points[0], points[1]),
+                    edge(points[n - 1], points[n - 2]),
+                );
+                points[0] = first;
+                points[n - 1] = last;
+                pic.push(Mark::Path {
+                    points,
+                    colour: path_colour(2),
+                });
+            }
+            pos.remove(p, a.0 * w + a.1, b.0 * w + b.1);
+        }
+        out.push(pic.with_caption(st.text.clone()));
+    }
+    out.push(tiles(p, &pos.at, &[]));
+    out
+}
+
+/// The tiles standing (`at`: the tile in each cell, by its starting cell), those in `marked`
+/// highlighted as a step's pattern.
+fn tiles(p: &Shisen, at: &[Option<usize>], marked: &[(usize, usize)]) -> Picture {
+    let w = p.width;
+    let mut pic = Picture::new(p.height, w);
+    pic.ring = usize::from(p.rules.outline);
+    for (c, t) in at.iter().enumerate() {
+        if let Some(t) = *t {
+            let (row, col) = (c / w, c % w);
+            pic.push(Mark::Tile {
+                row,
+                col,
+                label: p.face_name(t).to_string(),
+                tone: marked.contains(&(row, col)).then_some(Tone::Pattern),
+            });
+        }
+    }
+    pic
 }

@@ -8,6 +8,7 @@
 
 use super::play::{stuck_players, with_oracle, Oracle, Position};
 use super::{Plan, Shisen};
+use crate::draw::{Look, Picture};
 use crate::explain::{Explain, ExplainOptions, Explanation, Grade, Step};
 use crate::puzzle::CellValue;
 
@@ -165,6 +166,10 @@ fn grade(p: &Shisen, steps: &[Step]) -> Grade {
 impl Explain for Shisen {
     fn needs_unique(&self) -> bool {
         false
+    }
+
+    fn step_pictures(&self, steps: &[Step], _look: Look) -> Option<Vec<Picture>> {
+        Some(super::render::step_pictures(self, steps))
     }
 
     fn explain(&self, solution: &Plan, _opts: ExplainOptions) -> Explanation {
