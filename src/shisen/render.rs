@@ -152,39 +152,6 @@ pub fn plan(p: &Shisen, plan: &Plan, style: Style) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::shisen::format::{parse, ReadOptions};
-    use crate::shisen::model::plan_of;
-
-    fn board_of(text: &str) -> Shisen {
-        parse("t", text, &ReadOptions::default()).unwrap().remove(0)
-    }
-
-    #[test]
-    fn a_line_over_the_ring_is_drawn_with_its_corners() {
-        let p = board_of("A B A\nC B C\n");
-        // The A's first, over the top ring; then the B's; then the C's through the gap.
-        let plan = plan_of(&p, &[(0, 2), (1, 4), (3, 5)]);
-        let text = super::plan(&p, &plan, Style::default());
-        let expected = "\
-move 1: A r1c1-r1c3
-  ┌───┐
-  A B A
-  C B C
-move 2: B r1c2-r2c2
-  . B .
-  C B C
-move 3: C r2c1-r2c3
-  . . .
-  C───C
-";
-        assert_eq!(text, expected);
-        assert_eq!(board(&p), "  A B A\n  C B C\n");
-    }
-}
-
 /// Pictures ([`crate::draw`]): the board's tiles (with the ring around it kept free for lines
 /// when the outline is allowed), and for a plan each tile's move number in its corner.
 pub fn picture(p: &Shisen, plan: Option<&Plan>) -> Picture {
@@ -276,4 +243,37 @@ fn tiles(p: &Shisen, at: &[Option<usize>], marked: &[(usize, usize)]) -> Picture
         }
     }
     pic
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shisen::format::{parse, ReadOptions};
+    use crate::shisen::model::plan_of;
+
+    fn board_of(text: &str) -> Shisen {
+        parse("t", text, &ReadOptions::default()).unwrap().remove(0)
+    }
+
+    #[test]
+    fn a_line_over_the_ring_is_drawn_with_its_corners() {
+        let p = board_of("A B A\nC B C\n");
+        // The A's first, over the top ring; then the B's; then the C's through the gap.
+        let plan = plan_of(&p, &[(0, 2), (1, 4), (3, 5)]);
+        let text = super::plan(&p, &plan, Style::default());
+        let expected = "\
+move 1: A r1c1-r1c3
+  ┌───┐
+  A B A
+  C B C
+move 2: B r1c2-r2c2
+  . B .
+  C B C
+move 3: C r2c1-r2c3
+  . . .
+  C───C
+";
+        assert_eq!(text, expected);
+        assert_eq!(board(&p), "  A B A\n  C B C\n");
+    }
 }
