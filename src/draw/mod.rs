@@ -101,6 +101,20 @@ pub enum Tone {
 }
 
 impl Tone {
+    /// The tone of a candidate in a step's picture: what the step places, else what it strikes
+    /// out, else what its pattern rests on.
+    pub fn of_candidate(placed: bool, struck: bool, pattern: bool) -> Option<Tone> {
+        if placed {
+            Some(Tone::Placement)
+        } else if struck {
+            Some(Tone::Elimination)
+        } else if pattern {
+            Some(Tone::Pattern)
+        } else {
+            None
+        }
+    }
+
     /// The word used as the SVG class.
     pub fn name(self) -> &'static str {
         match self {

@@ -206,15 +206,7 @@ pub fn position(s: &Sudoku, b: &Board, step: Option<&Step>) -> Picture {
             }
             let v = d as i64;
             let struck = has(eliminations, i, v);
-            let tone = if has(placements, i, v) {
-                Some(Tone::Placement)
-            } else if struck {
-                Some(Tone::Elimination)
-            } else if has(pattern, i, v) {
-                Some(Tone::Pattern)
-            } else {
-                None
-            };
+            let tone = Tone::of_candidate(has(placements, i, v), struck, has(pattern, i, v));
             p.push(Mark::Candidate {
                 row,
                 col,
