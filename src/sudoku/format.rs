@@ -448,9 +448,12 @@ fn build(
         s.cells[i] = c.value as u8;
     }
     let names = ["row", "column", "box"];
-    for (u, unit) in s.units().iter().enumerate() {
-        let mut seen: Vec<Option<usize>> = vec![None; side + 1];
-        for &i in unit {
+    // Each unit's values, checked in the order of `units()` without building them (this runs
+    // once per puzzle of a batch, on the reader's thread).
+    let mut seen: Vec<Option<usize>> = vec![None; side + 1];
+    for u in 0..3 * side {
+        seen.fill(None);
+        for i in (0..side).map(|k| s.unit_cell(u, k)) {
             let v = s.cells[i] as usize;
             if v == 0 {
                 continue;
@@ -1083,6 +1086,22 @@ mod tests {
         assert_eq!((e.line, e.col), (1, 2));
         assert!(
             e.message.contains("repeats the 5 at r1c1 in row 1"),
+            "{}",
+            e.message
+        );
+        // A repeat in a column and in a box (2x2 boxes): named by the later cell of the pair.
+        let e = parse("f", "1...\n....\n1...\n....\n", ReadOptions::default()).unwrap_err();
+        assert_eq!((e.line, e.col), (3, 1));
+        assert!(
+            e.message
+                .contains("at r3c1 repeats the 1 at r1c1 in column 1"),
+            "{}",
+            e.message
+        );
+        let e = parse("f", "....\n....\n..3.\n...3\n", ReadOptions::default()).unwrap_err();
+        assert_eq!((e.line, e.col), (4, 4));
+        assert!(
+            e.message.contains("at r4c4 repeats the 3 at r3c3 in box 4"),
             "{}",
             e.message
         );

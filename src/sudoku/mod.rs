@@ -88,25 +88,24 @@ impl Sudoku {
     /// The cells (as row-major indices) of every unit: rows, then columns, then boxes.
     pub fn units(&self) -> Vec<Vec<usize>> {
         let n = self.size;
-        let mut units = Vec::with_capacity(3 * n);
-        for r in 0..n {
-            units.push((0..n).map(|c| r * n + c).collect());
-        }
-        for c in 0..n {
-            units.push((0..n).map(|r| r * n + c).collect());
-        }
-        for b in 0..n {
-            let r0 = (b / (n / self.box_cols)) * self.box_rows;
-            let c0 = (b % (n / self.box_cols)) * self.box_cols;
-            let mut cells = Vec::with_capacity(n);
-            for r in r0..r0 + self.box_rows {
-                for c in c0..c0 + self.box_cols {
-                    cells.push(r * n + c);
-                }
+        (0..3 * n)
+            .map(|u| (0..n).map(|k| self.unit_cell(u, k)).collect())
+            .collect()
+    }
+
+    /// The `k`-th cell of unit `u`, in the order of [`Sudoku::units`] (without allocating).
+    pub fn unit_cell(&self, u: usize, k: usize) -> usize {
+        let n = self.size;
+        match u / n {
+            0 => u * n + k,
+            1 => k * n + (u - n),
+            _ => {
+                let b = u - 2 * n;
+                let r = (b / (n / self.box_cols)) * self.box_rows + k / self.box_cols;
+                let c = (b % (n / self.box_cols)) * self.box_cols + k % self.box_cols;
+                r * n + c
             }
-            units.push(cells);
         }
-        units
     }
 
     /// The number of givens.
@@ -218,5 +217,31 @@ mod tests {
         assert!(seen.iter().all(|&k| k == 3));
         assert_eq!(s.box_of(3, 4), 3);
         assert_eq!(units[12 + 3], vec![15, 16, 17, 21, 22, 23]);
+    }
+
+    #[test]
+    fn units_are_rows_columns_and_boxes_for_every_shape() {
+        for (n, br, bc) in [
+            (4, 2, 2),
+            (6, 2, 3),
+            (6, 3, 2),
+            (9, 3, 3),
+            (12, 3, 4),
+            (12, 4, 3),
+        ] {
+            let s = Sudoku::empty(n, br, bc);
+            for (u, unit) in s.units().iter().enumerate() {
+                let mut cells = unit.clone();
+                cells.sort_unstable();
+                cells.dedup();
+                assert_eq!(cells.len(), n, "unit {u} of {n}x{n} ({br}x{bc})");
+                let key = |c: usize| match u / n {
+                    0 => c / n,
+                    1 => c % n,
+                    _ => s.box_of(c / n, c % n),
+                };
+                assert!(unit.iter().all(|&c| key(c) == u % n), "unit {u} of {n}x{n}");
+            }
+        }
     }
 }
