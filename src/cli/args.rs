@@ -185,7 +185,7 @@ pub struct RunArgs {
     #[arg(short = 'j', long, value_name = "N")]
     pub jobs: Option<usize>,
     /// The embedded solver: `default` (gridsat's own small solver `lite`, then varisat for a
-    /// puzzle that takes it more than 20,000 conflicts), `lite` or `varisat` alone, `cadical`
+    /// puzzle that takes it more than 2,000 conflicts), `lite` or `varisat` alone, `cadical`
     /// (stronger on hard boards, dearer per easy puzzle), or `auto` (varisat, then CaDiCaL for
     /// a puzzle varisat has not finished within --budget).
     #[arg(long, value_name = "NAME")]

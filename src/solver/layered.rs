@@ -8,7 +8,7 @@ use super::{Backend, Lite, Outcome, SolverError, Stop, Varisat};
 use crate::cnf::{Formula, Lit};
 
 /// Conflicts a puzzle may spend in the lite solver before it moves to varisat.
-pub const LITE_CONFLICTS: u64 = 20_000;
+pub const LITE_CONFLICTS: u64 = 2_000;
 /// Formulas with more variables than this go to varisat directly.
 pub const LITE_MAX_VARS: usize = 200_000;
 

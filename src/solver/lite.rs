@@ -5,7 +5,8 @@
 //!
 //! The search is textbook MiniSat/Glucose: two watched literals (binary clauses on their own
 //! watch lists), 1UIP conflict analysis with recursive clause minimisation, VSIDS on a binary
-//! heap, phase saving, Luby restarts, learnt clauses deleted by LBD. Assumptions are decided one
+//! heap, phase saving, Glucose-style restarts (when the recent learnt clauses' LBD rises above
+//! the average), learnt clauses deleted by LBD. Assumptions are decided one
 //! per level, and an assumption found false is explained by the final conflict analysis, which
 //! returns the assumptions it rests on. Clauses may be added between solves. A [`Stop`] flag is
 //! polled every 256 conflicts, and [`Lite::solve_limited`] gives up after a conflict budget
@@ -29,8 +30,11 @@ const LEARNT: u32 = 1;
 const DELETED: u32 = 2;
 /// The flag word keeps the LBD above these bits.
 const LBD_SHIFT: u32 = 2;
-/// Conflicts between restarts: this times the Luby sequence.
-const RESTART_UNIT: f64 = 100.0;
+/// Restart when the recent LBD average (over about this many conflicts) times the margin
+/// exceeds the average since the start, and at least this many conflicts since the last.
+const RESTART_WINDOW: f64 = 32.0;
+const RESTART_MARGIN: f64 = 0.8;
+const RESTART_MIN: u64 = 50;
 /// Conflicts before the first deletion of learnt clauses, and the growth of that interval.
 const FIRST_REDUCE: u64 = 2000;
 const REDUCE_STEP: u64 = 300;
@@ -90,6 +94,9 @@ pub struct Lite {
     stamp: u64,
     clause_buf: Vec<u32>,
     conflicts: u64,
+    /// The learnt clauses' LBD: a moving average of the recent ones, and the sum of all.
+    lbd_recent: f64,
+    lbd_sum: f64,
     next_reduce: u64,
     reduce_step: u64,
     num_vars: usize,
@@ -106,22 +113,6 @@ impl Default for Lite {
 
 fn lit_of(code: u32) -> Lit {
     Var::from_index((code >> 1) as usize).lit(code & 1 == 0)
-}
-
-/// The Luby sequence 1 1 2 1 1 2 4 1 1 2 ... at `x` (from 0).
-fn luby(mut x: u64) -> f64 {
-    let mut size = 1u64;
-    let mut seq = 0i32;
-    while size < x + 1 {
-        seq += 1;
-        size = 2 * size + 1;
-    }
-    while size - 1 != x {
-        size = (size - 1) >> 1;
-        seq -= 1;
-        x %= size;
-    }
-    2f64.powi(seq)
 }
 
 impl Lite {
@@ -161,6 +152,8 @@ impl Lite {
             stamp: 0,
             clause_buf: Vec::new(),
             conflicts: 0,
+            lbd_recent: 0.0,
+            lbd_sum: 0.0,
             next_reduce: FIRST_REDUCE,
             reduce_step: FIRST_REDUCE,
             num_vars: 0,
@@ -858,8 +851,7 @@ impl Lite {
         }
         let assumed: Vec<u32> = assumptions.iter().map(|l| l.code() as u32).collect();
         let start = self.conflicts;
-        let mut restarts = 0;
-        let mut restart_at = self.conflicts + (luby(0) * RESTART_UNIT) as u64;
+        let mut since_restart = 0u64;
         loop {
             let confl = self.propagate();
             if confl != NONE {
@@ -868,7 +860,11 @@ impl Lite {
                     self.ok = false;
                     return Ok(Some(Outcome::Unsat(Vec::new())));
                 }
+                since_restart += 1;
                 let back = self.analyze(confl);
+                let lbd = self.lbd();
+                self.lbd_recent += (lbd as f64 - self.lbd_recent) / RESTART_WINDOW;
+                self.lbd_sum += lbd as f64;
                 self.cancel_until(back);
                 let asserting = self.learnt[0];
                 if self.learnt.len() == 1 {
@@ -878,7 +874,6 @@ impl Lite {
                     self.add_binary(asserting, other);
                     self.enqueue(asserting, BIN | other);
                 } else {
-                    let lbd = self.lbd();
                     let learnt = std::mem::take(&mut self.learnt);
                     let cref = self.alloc(&learnt, true, lbd);
                     self.learnt = learnt;
@@ -899,9 +894,10 @@ impl Lite {
                 }
                 continue;
             }
-            if self.conflicts >= restart_at {
-                restarts += 1;
-                restart_at = self.conflicts + (luby(restarts) * RESTART_UNIT) as u64;
+            if since_restart >= RESTART_MIN
+                && self.lbd_recent * RESTART_MARGIN > self.lbd_sum / self.conflicts as f64
+            {
+                since_restart = 0;
                 self.cancel_until(0);
             }
             if self.conflicts >= self.next_reduce {
