@@ -184,9 +184,10 @@ pub struct RunArgs {
     /// the same order, whatever the number.
     #[arg(short = 'j', long, value_name = "N")]
     pub jobs: Option<usize>,
-    /// The embedded solver: `varisat` (the default), `cadical` (stronger on hard boards,
-    /// dearer per easy puzzle), or `auto` (varisat, then CaDiCaL for a puzzle varisat has not
-    /// finished within --budget).
+    /// The embedded solver: `default` (gridsat's own small solver `lite`, then varisat for a
+    /// puzzle that takes it more than 2,000 conflicts), `lite` or `varisat` alone, `cadical`
+    /// (stronger on hard boards, dearer per easy puzzle), or `auto` (varisat, then CaDiCaL for
+    /// a puzzle varisat has not finished within --budget).
     #[arg(long, value_name = "NAME")]
     pub backend: Option<String>,
     /// With --backend auto: seconds of varisat per puzzle before it moves to CaDiCaL

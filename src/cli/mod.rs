@@ -299,7 +299,9 @@ pub const DEFAULT_BUDGET: f64 = 1.0;
 /// The embedded solver named by `--backend`.
 fn backend_choice(name: Option<&str>, budget: Option<f64>) -> Result<SolverChoice> {
     Ok(match name.map(|n| n.to_ascii_lowercase()).as_deref() {
-        None | Some("varisat") => SolverChoice::Embedded,
+        None | Some("default") => SolverChoice::Embedded,
+        Some("varisat") => SolverChoice::Varisat,
+        Some("lite") => SolverChoice::Lite,
         #[cfg(feature = "cadical")]
         Some("cadical") => SolverChoice::Cadical,
         #[cfg(feature = "cadical")]
@@ -315,7 +317,7 @@ fn backend_choice(name: Option<&str>, budget: Option<f64>) -> Result<SolverChoic
         }
         Some(other) => {
             return Err(Error::Usage(format!(
-                "unknown --backend `{other}`: varisat, cadical or auto"
+                "unknown --backend `{other}`: default, lite, varisat, cadical or auto"
             )))
         }
     })

@@ -219,6 +219,11 @@ impl Formula {
         self.ends.len()
     }
 
+    /// The number of literals over all clauses.
+    pub fn num_lits(&self) -> usize {
+        self.lits.len()
+    }
+
     /// Adds a clause. Clauses are kept as given (no simplification), so counts match the model docs.
     pub fn add_clause(&mut self, clause: &[Lit]) {
         for &l in clause {

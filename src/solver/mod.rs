@@ -1,7 +1,10 @@
 //! SAT backends behind one small trait, and the engine written once for every puzzle kind.
 //!
 //! - [`Backend`]: add clauses, solve under assumptions, get a model or the failed assumptions.
-//! - [`Varisat`]: the embedded default, pure Rust (the only backend of a wasm32 build).
+//! - [`Lite`]: gridsat's own small CDCL solver, cheap to load; [`Layered`], the embedded
+//!   default, starts every puzzle on it and moves a puzzle that outlasts a conflict budget to
+//!   varisat.
+//! - [`Varisat`]: a CDCL solver in pure Rust (with [`Lite`], the backends of a wasm32 build).
 //! - [`Cadical`]: CaDiCaL built in (the `cadical` feature, on by default), for hard boards;
 //!   [`Auto`] starts each puzzle on varisat and moves it to CaDiCaL after a time budget.
 //! - [`External`]: any DIMACS solver command on the PATH (`cadical -q`, `kissat`, `gridsat sat`).
@@ -18,6 +21,8 @@
 //! and at once for every later call), so the engine and the verbs above it unwind with that error.
 //! How each backend notices:
 //!
+//! - [`Lite`]: polls the flag every 256 conflicts and stays usable; [`Layered`] passes its
+//!   flag to the lite solver and, after a move, to varisat.
 //! - [`Varisat`]: varisat 0.2 has no interrupt call, but it aborts a solve when writing its proof
 //!   fails. A stoppable `Varisat` writes its proof (varisat's own format: DRAT takes no
 //!   assumptions) into a sink that fails once the flag is up; varisat writes every 8 KiB of
@@ -37,6 +42,8 @@ mod auto;
 mod cadical_backend;
 pub mod engine;
 mod external;
+mod layered;
+mod lite;
 mod varisat_backend;
 
 #[cfg(feature = "cadical")]
@@ -45,6 +52,8 @@ pub use auto::Auto;
 pub use cadical_backend::Cadical;
 pub use engine::{Session, Verdict};
 pub use external::External;
+pub use layered::{Layered, LITE_CONFLICTS, LITE_MAX_VARS};
+pub use lite::Lite;
 pub use varisat_backend::{solve_with_proof, Varisat};
 
 use crate::cnf::{Assignment, Formula, Lit};
@@ -119,9 +128,14 @@ pub trait Backend {
 /// How to build a backend: an embedded solver, or an external command.
 #[derive(Clone, Debug, Default)]
 pub enum SolverChoice {
-    /// The embedded varisat solver.
+    /// The embedded default: the lite solver, then varisat for a puzzle that outlasts
+    /// [`LITE_CONFLICTS`] conflicts ([`Layered`]).
     #[default]
     Embedded,
+    /// The embedded varisat solver alone.
+    Varisat,
+    /// The lite solver alone, however long it takes.
+    Lite,
     /// The embedded CaDiCaL solver.
     #[cfg(feature = "cadical")]
     Cadical,
@@ -151,7 +165,9 @@ impl SolverChoice {
 
     fn backend_with(&self, stop: Option<&Stop>) -> Box<dyn Backend> {
         match self {
-            SolverChoice::Embedded => Box::new(Varisat::with_stop(stop.cloned())),
+            SolverChoice::Embedded => Box::new(Layered::new(LITE_CONFLICTS, stop.cloned())),
+            SolverChoice::Varisat => Box::new(Varisat::with_stop(stop.cloned())),
+            SolverChoice::Lite => Box::new(Lite::with_stop(stop.cloned())),
             #[cfg(feature = "cadical")]
             SolverChoice::Cadical => {
                 let mut c = Cadical::new();

@@ -1,0 +1,1280 @@
+//! `lite`: a small CDCL SAT solver of gridsat's own, for the small instances that make up most
+//! batches (a 9x9 Sudoku, a Takuzu, a Tectonic). varisat spends about half of an easy puzzle
+//! loading its clauses (a restart per clause, a variable map, per-variable arrays grown one
+//! variable at a time); here loading is a copy into one flat clause arena.
+//!
+//! The search is textbook MiniSat/Glucose: two watched literals (binary clauses on their own
+//! watch lists), 1UIP conflict analysis with recursive clause minimisation, VSIDS on a binary
+//! heap, phase saving, Glucose-style restarts (when the recent learnt clauses' LBD rises above
+//! the average), learnt clauses deleted by LBD. Assumptions are decided one
+//! per level, and an assumption found false is explained by the final conflict analysis, which
+//! returns the assumptions it rests on. Clauses may be added between solves. A [`Stop`] flag is
+//! polled every 256 conflicts, and [`Lite::solve_limited`] gives up after a conflict budget
+//! (the embedded default hands such an instance to varisat, see [`super::Layered`]).
+//!
+//! Pure Rust without threads, clocks or files: it builds for wasm32.
+
+use super::{Backend, Outcome, SolverError, Stop};
+use crate::cnf::{Assignment, Formula, Lit, Var};
+
+/// "No clause" (a decision or a level-0 unit) and "not in the heap".
+const NONE: u32 = u32::MAX;
+/// A conflict on a binary clause (its literals are in `Lite::bin_conflict`).
+const BIN_CONFLICT: u32 = u32::MAX - 1;
+/// A reason that is a binary clause: this bit, and the clause's other literal (binary clauses
+/// live only in the watch lists, not in the arena).
+const BIN: u32 = 1 << 31;
+/// Words before a clause's literals in the arena: its length and its flags.
+const HEADER: usize = 2;
+const LEARNT: u32 = 1;
+const DELETED: u32 = 2;
+/// The flag word keeps the LBD above these bits.
+const LBD_SHIFT: u32 = 2;
+/// Restart when the recent LBD average (over about this many conflicts) times the margin
+/// exceeds the average since the start, and at least this many conflicts since the last.
+const RESTART_WINDOW: f64 = 32.0;
+const RESTART_MARGIN: f64 = 0.8;
+const RESTART_MIN: u64 = 50;
+/// Conflicts before the first deletion of learnt clauses, and the growth of that interval.
+const FIRST_REDUCE: u64 = 2000;
+const REDUCE_STEP: u64 = 300;
+/// Conflicts between two polls of the stop flag (a power of two minus one, as a mask).
+const POLL_MASK: u64 = 255;
+const VAR_DECAY: f64 = 0.95;
+
+/// A watch of a clause of three or more literals: the clause (its arena offset) and one of its
+/// other literals; when that literal is true the clause need not be visited.
+#[derive(Clone, Copy)]
+struct Watch {
+    cref: u32,
+    blocker: u32,
+}
+
+/// The solver. Literals are `cnf::Lit` codes (2 × variable + 1 when negative).
+pub struct Lite {
+    /// False once the clauses are unsatisfiable without assumptions.
+    ok: bool,
+    /// Every clause: `[len, flags, lit, lit, ...]`, addressed by offset.
+    arena: Vec<u32>,
+    /// Arena words held by deleted clauses.
+    wasted: usize,
+    /// The learnt clauses of three or more literals (binary ones are kept for good).
+    learnts: Vec<u32>,
+    /// Per literal: the long clauses watching it.
+    watches: Vec<Vec<Watch>>,
+    /// Binary clauses of the first formula loaded, per literal `l`: the other literals of the
+    /// clauses containing `l`, at `bin_flat[bin_start[l]..bin_start[l + 1]]` (one allocation
+    /// for all of them).
+    bin_flat: Vec<u32>,
+    bin_start: Vec<u32>,
+    /// Binary clauses added later or learnt, the same way per literal.
+    bins: Vec<Vec<u32>>,
+    bin_conflict: [u32; 2],
+    /// Per literal: 1 true, -1 false, 0 unassigned.
+    value: Vec<i8>,
+    /// Per variable: its decision level, the clause that implied it, its saved phase.
+    level: Vec<u32>,
+    reason: Vec<u32>,
+    phase: Vec<bool>,
+    activity: Vec<f64>,
+    var_inc: f64,
+    /// The branching heap (greatest activity first) and each variable's place in it.
+    heap: Vec<u32>,
+    heap_pos: Vec<u32>,
+    trail: Vec<u32>,
+    /// Where each decision level starts on the trail.
+    trail_lim: Vec<usize>,
+    qhead: usize,
+    /// Scratch for conflict analysis.
+    seen: Vec<bool>,
+    to_clear: Vec<u32>,
+    stack: Vec<u32>,
+    learnt: Vec<u32>,
+    level_stamp: Vec<u64>,
+    stamp: u64,
+    clause_buf: Vec<u32>,
+    conflicts: u64,
+    /// The learnt clauses' LBD: a moving average of the recent ones, and the sum of all.
+    lbd_recent: f64,
+    lbd_sum: f64,
+    next_reduce: u64,
+    reduce_step: u64,
+    num_vars: usize,
+    stop: Option<Stop>,
+    /// No clause yet: the first formula may be loaded in bulk.
+    fresh: bool,
+}
+
+impl Default for Lite {
+    fn default() -> Self {
+        Lite::new()
+    }
+}
+
+fn lit_of(code: u32) -> Lit {
+    Var::from_index((code >> 1) as usize).lit(code & 1 == 0)
+}
+
+impl Lite {
+    /// An empty solver.
+    pub fn new() -> Lite {
+        Lite::with_stop(None)
+    }
+
+    /// An empty solver that answers [`SolverError::Stopped`] once `stop` is raised.
+    pub fn with_stop(stop: Option<Stop>) -> Lite {
+        Lite {
+            ok: true,
+            arena: Vec::new(),
+            wasted: 0,
+            learnts: Vec::new(),
+            watches: Vec::new(),
+            bin_flat: Vec::new(),
+            bin_start: vec![0],
+            bins: Vec::new(),
+            bin_conflict: [0; 2],
+            value: Vec::new(),
+            level: Vec::new(),
+            reason: Vec::new(),
+            phase: Vec::new(),
+            activity: Vec::new(),
+            var_inc: 1.0,
+            heap: Vec::new(),
+            heap_pos: Vec::new(),
+            trail: Vec::new(),
+            trail_lim: Vec::new(),
+            qhead: 0,
+            seen: Vec::new(),
+            to_clear: Vec::new(),
+            stack: Vec::new(),
+            learnt: Vec::new(),
+            level_stamp: Vec::new(),
+            stamp: 0,
+            clause_buf: Vec::new(),
+            conflicts: 0,
+            lbd_recent: 0.0,
+            lbd_sum: 0.0,
+            next_reduce: FIRST_REDUCE,
+            reduce_step: FIRST_REDUCE,
+            num_vars: 0,
+            stop,
+            fresh: true,
+        }
+    }
+
+    /// The conflicts met so far, over every solve.
+    pub fn conflicts(&self) -> u64 {
+        self.conflicts
+    }
+
+    /// Makes room for `n` variables at once (loading a formula calls it with its count).
+    pub fn reserve_vars(&mut self, n: usize) {
+        if n <= self.num_vars {
+            return;
+        }
+        let old = self.num_vars;
+        self.value.resize(2 * n, 0);
+        self.level.resize(n, 0);
+        self.reason.resize(n, NONE);
+        self.phase.resize(n, false);
+        self.activity.resize(n, 0.0);
+        self.heap_pos.resize(n, NONE);
+        self.seen.resize(n, false);
+        self.level_stamp.resize(n + 1, 0);
+        self.watches.resize_with(2 * n, Vec::new);
+        self.bins.resize_with(2 * n, Vec::new);
+        let end = *self.bin_start.last().unwrap_or(&0);
+        self.bin_start.resize(2 * n + 1, end);
+        // Activities are never negative, so a new variable (activity 0) can go last.
+        self.heap.reserve(n - old);
+        for v in old..n {
+            self.heap_pos[v] = self.heap.len() as u32;
+            self.heap.push(v as u32);
+        }
+        self.num_vars = n;
+    }
+
+    /// Every clause the solver holds that is not learnt (as simplified by the units found at
+    /// level 0), then those units: together they are equivalent to every clause added.
+    pub fn export(&self, mut clause: impl FnMut(&[Lit])) {
+        let mut buf = Vec::new();
+        let mut at = 0;
+        while at < self.arena.len() {
+            let len = self.arena[at] as usize;
+            let flags = self.arena[at + 1];
+            if flags & (LEARNT | DELETED) == 0 {
+                buf.clear();
+                buf.extend(
+                    self.arena[at + HEADER..at + HEADER + len]
+                        .iter()
+                        .map(|&c| lit_of(c)),
+                );
+                clause(&buf);
+            }
+            at += HEADER + len;
+        }
+        for l in 0..self.bins.len() as u32 {
+            let from = self.bin_start[l as usize] as usize;
+            let to = self.bin_start[l as usize + 1] as usize;
+            for &o in self.bin_flat[from..to].iter().chain(&self.bins[l as usize]) {
+                if l < o {
+                    clause(&[lit_of(l), lit_of(o)]);
+                }
+            }
+        }
+        let units = if self.trail_lim.is_empty() {
+            self.trail.len()
+        } else {
+            self.trail_lim[0]
+        };
+        for &l in &self.trail[..units] {
+            clause(&[lit_of(l)]);
+        }
+        if !self.ok {
+            clause(&[]);
+        }
+    }
+
+    fn decision_level(&self) -> usize {
+        self.trail_lim.len()
+    }
+
+    // The branching heap.
+
+    fn heap_up(&mut self, mut i: usize) {
+        let v = self.heap[i];
+        let a = self.activity[v as usize];
+        while i > 0 {
+            let p = (i - 1) / 2;
+            let pv = self.heap[p];
+            if self.activity[pv as usize] >= a {
+                break;
+            }
+            self.heap[i] = pv;
+            self.heap_pos[pv as usize] = i as u32;
+            i = p;
+        }
+        self.heap[i] = v;
+        self.heap_pos[v as usize] = i as u32;
+    }
+
+    fn heap_down(&mut self, mut i: usize) {
+        let v = self.heap[i];
+        let a = self.activity[v as usize];
+        let n = self.heap.len();
+        loop {
+            let l = 2 * i + 1;
+            if l >= n {
+                break;
+            }
+            let r = l + 1;
+            let c = if r < n
+                && self.activity[self.heap[r] as usize] > self.activity[self.heap[l] as usize]
+            {
+                r
+            } else {
+                l
+            };
+            let cv = self.heap[c];
+            if self.activity[cv as usize] <= a {
+                break;
+            }
+            self.heap[i] = cv;
+            self.heap_pos[cv as usize] = i as u32;
+            i = c;
+        }
+        self.heap[i] = v;
+        self.heap_pos[v as usize] = i as u32;
+    }
+
+    fn heap_insert(&mut self, v: u32) {
+        if self.heap_pos[v as usize] != NONE {
+            return;
+        }
+        self.heap_pos[v as usize] = self.heap.len() as u32;
+        self.heap.push(v);
+        self.heap_up(self.heap.len() - 1);
+    }
+
+    fn heap_pop(&mut self) -> Option<u32> {
+        let last = self.heap.pop()?;
+        if self.heap.is_empty() {
+            self.heap_pos[last as usize] = NONE;
+            return Some(last);
+        }
+        let top = self.heap[0];
+        self.heap_pos[top as usize] = NONE;
+        self.heap[0] = last;
+        self.heap_pos[last as usize] = 0;
+        self.heap_down(0);
+        Some(top)
+    }
+
+    fn bump(&mut self, v: u32) {
+        let a = &mut self.activity[v as usize];
+        *a += self.var_inc;
+        if *a > 1e100 {
+            for x in &mut self.activity {
+                *x *= 1e-100;
+            }
+            self.var_inc *= 1e-100;
+        }
+        let pos = self.heap_pos[v as usize];
+        if pos != NONE {
+            self.heap_up(pos as usize);
+        }
+    }
+
+    // Clauses and assignments.
+
+    fn alloc(&mut self, lits: &[u32], learnt: bool, lbd: u32) -> u32 {
+        let cref = self.arena.len() as u32;
+        self.arena.push(lits.len() as u32);
+        self.arena
+            .push((lbd << LBD_SHIFT) | if learnt { LEARNT } else { 0 });
+        self.arena.extend_from_slice(lits);
+        cref
+    }
+
+    /// Watches a clause of three or more literals on its first two.
+    fn attach(&mut self, cref: u32) {
+        let at = cref as usize + HEADER;
+        let (a, b) = (self.arena[at], self.arena[at + 1]);
+        self.watches[a as usize].push(Watch { cref, blocker: b });
+        self.watches[b as usize].push(Watch { cref, blocker: a });
+    }
+
+    fn add_binary(&mut self, a: u32, b: u32) {
+        self.bins[a as usize].push(b);
+        self.bins[b as usize].push(a);
+    }
+
+    /// The number of false literals of a reason (all but the one it implied).
+    fn reason_len(&self, r: u32) -> usize {
+        if r & BIN != 0 {
+            1
+        } else {
+            self.arena[r as usize] as usize - 1
+        }
+    }
+
+    /// The `k`th false literal of a reason.
+    fn reason_lit(&self, r: u32, k: usize) -> u32 {
+        if r & BIN != 0 {
+            r & !BIN
+        } else {
+            self.arena[r as usize + HEADER + 1 + k]
+        }
+    }
+
+    fn conflict_len(&self, c: u32) -> usize {
+        if c == BIN_CONFLICT {
+            2
+        } else {
+            self.arena[c as usize] as usize
+        }
+    }
+
+    fn conflict_lit(&self, c: u32, k: usize) -> u32 {
+        if c == BIN_CONFLICT {
+            self.bin_conflict[k]
+        } else {
+            self.arena[c as usize + HEADER + k]
+        }
+    }
+
+    fn enqueue(&mut self, l: u32, reason: u32) {
+        self.value[l as usize] = 1;
+        self.value[(l ^ 1) as usize] = -1;
+        let v = (l >> 1) as usize;
+        self.level[v] = self.trail_lim.len() as u32;
+        self.reason[v] = reason;
+        self.trail.push(l);
+    }
+
+    /// Unit propagation; the conflicting clause, or [`NONE`].
+    fn propagate(&mut self) -> u32 {
+        while self.qhead < self.trail.len() {
+            let p = self.trail[self.qhead];
+            self.qhead += 1;
+            let false_lit = p ^ 1;
+            // Binary clauses: those loaded first, then the others.
+            let from = self.bin_start[false_lit as usize] as usize;
+            let to = self.bin_start[false_lit as usize + 1] as usize;
+            let more = self.bins[false_lit as usize].len();
+            for i in 0..(to - from) + more {
+                let other = if from + i < to {
+                    self.bin_flat[from + i]
+                } else {
+                    self.bins[false_lit as usize][i - (to - from)]
+                };
+                match self.value[other as usize] {
+                    1 => {}
+                    0 => self.enqueue(other, BIN | false_lit),
+                    _ => {
+                        self.bin_conflict = [false_lit, other];
+                        self.qhead = self.trail.len();
+                        return BIN_CONFLICT;
+                    }
+                }
+            }
+            // Longer clauses.
+            let mut ws = std::mem::take(&mut self.watches[false_lit as usize]);
+            let mut conflict = NONE;
+            let mut i = 0;
+            let mut j = 0;
+            while i < ws.len() {
+                let w = ws[i];
+                i += 1;
+                if self.value[w.blocker as usize] == 1 {
+                    ws[j] = w;
+                    j += 1;
+                    continue;
+                }
+                let at = w.cref as usize + HEADER;
+                if self.arena[at] == false_lit {
+                    self.arena.swap(at, at + 1);
+                }
+                let first = self.arena[at];
+                let nw = Watch {
+                    cref: w.cref,
+                    blocker: first,
+                };
+                if first != w.blocker && self.value[first as usize] == 1 {
+                    ws[j] = nw;
+                    j += 1;
+                    continue;
+                }
+                let len = self.arena[w.cref as usize] as usize;
+                let mut moved = false;
+                for k in 2..len {
+                    let l = self.arena[at + k];
+                    if self.value[l as usize] != -1 {
+                        self.arena.swap(at + 1, at + k);
+                        self.watches[l as usize].push(nw);
+                        moved = true;
+                        break;
+                    }
+                }
+                if moved {
+                    continue;
+                }
+                ws[j] = nw;
+                j += 1;
+                if self.value[first as usize] == -1 {
+                    conflict = w.cref;
+                    while i < ws.len() {
+                        ws[j] = ws[i];
+                        j += 1;
+                        i += 1;
+                    }
+                } else {
+                    self.enqueue(first, w.cref);
+                }
+            }
+            ws.truncate(j);
+            self.watches[false_lit as usize] = ws;
+            if conflict != NONE {
+                self.qhead = self.trail.len();
+                return conflict;
+            }
+        }
+        NONE
+    }
+
+    fn cancel_until(&mut self, level: usize) {
+        if self.decision_level() <= level {
+            return;
+        }
+        let lim = self.trail_lim[level];
+        for i in (lim..self.trail.len()).rev() {
+            let l = self.trail[i];
+            let v = l >> 1;
+            self.value[l as usize] = 0;
+            self.value[(l ^ 1) as usize] = 0;
+            self.reason[v as usize] = NONE;
+            self.phase[v as usize] = l & 1 == 0;
+            self.heap_insert(v);
+        }
+        self.trail.truncate(lim);
+        self.trail_lim.truncate(level);
+        self.qhead = lim;
+    }
+
+    // Conflict analysis.
+
+    /// 1UIP analysis of `confl`: leaves the learnt clause in `self.learnt` (the asserting
+    /// literal first, a literal of the backjump level second) and returns that level.
+    fn analyze(&mut self, confl: u32) -> usize {
+        self.learnt.clear();
+        self.learnt.push(0);
+        let current = self.decision_level() as u32;
+        let mut path = 0u32;
+        let mut p = NONE;
+        let mut idx = self.trail.len();
+        let mut cref = confl;
+        loop {
+            let n = if p == NONE {
+                self.conflict_len(cref)
+            } else {
+                self.reason_len(cref)
+            };
+            for k in 0..n {
+                let q = if p == NONE {
+                    self.conflict_lit(cref, k)
+                } else {
+                    self.reason_lit(cref, k)
+                };
+                let v = (q >> 1) as usize;
+                if !self.seen[v] && self.level[v] > 0 {
+                    self.bump(q >> 1);
+                    self.seen[v] = true;
+                    if self.level[v] >= current {
+                        path += 1;
+                    } else {
+                        self.learnt.push(q);
+                    }
+                }
+            }
+            loop {
+                idx -= 1;
+                if self.seen[(self.trail[idx] >> 1) as usize] {
+                    break;
+                }
+            }
+            p = self.trail[idx];
+            let v = (p >> 1) as usize;
+            cref = self.reason[v];
+            self.seen[v] = false;
+            path -= 1;
+            if path == 0 {
+                break;
+            }
+        }
+        self.learnt[0] = p ^ 1;
+
+        // Recursive minimisation: drop a literal implied by the others.
+        self.to_clear.clear();
+        self.to_clear.extend_from_slice(&self.learnt[1..]);
+        let mut levels = 0u32;
+        for &q in &self.learnt[1..] {
+            levels |= 1 << (self.level[(q >> 1) as usize] & 31);
+        }
+        let mut j = 1;
+        for i in 1..self.learnt.len() {
+            let q = self.learnt[i];
+            if self.reason[(q >> 1) as usize] == NONE || !self.redundant(q, levels) {
+                self.learnt[j] = q;
+                j += 1;
+            }
+        }
+        self.learnt.truncate(j);
+        for i in 0..self.to_clear.len() {
+            self.seen[(self.to_clear[i] >> 1) as usize] = false;
+        }
+
+        if self.learnt.len() == 1 {
+            return 0;
+        }
+        let mut max = 1;
+        for i in 2..self.learnt.len() {
+            if self.level[(self.learnt[i] >> 1) as usize]
+                > self.level[(self.learnt[max] >> 1) as usize]
+            {
+                max = i;
+            }
+        }
+        self.learnt.swap(1, max);
+        self.level[(self.learnt[1] >> 1) as usize] as usize
+    }
+
+    /// True when `p` (a false literal of the learnt clause, implied) follows from literals
+    /// already in the clause.
+    fn redundant(&mut self, p: u32, levels: u32) -> bool {
+        self.stack.clear();
+        self.stack.push(p);
+        let top = self.to_clear.len();
+        while let Some(q) = self.stack.pop() {
+            let r = self.reason[(q >> 1) as usize];
+            for k in 0..self.reason_len(r) {
+                let l = self.reason_lit(r, k);
+                let v = (l >> 1) as usize;
+                if self.seen[v] || self.level[v] == 0 {
+                    continue;
+                }
+                if self.reason[v] != NONE && (1 << (self.level[v] & 31)) & levels != 0 {
+                    self.seen[v] = true;
+                    self.stack.push(l);
+                    self.to_clear.push(l);
+                } else {
+                    for t in top..self.to_clear.len() {
+                        self.seen[(self.to_clear[t] >> 1) as usize] = false;
+                    }
+                    self.to_clear.truncate(top);
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The number of distinct decision levels in `self.learnt`.
+    fn lbd(&mut self) -> u32 {
+        self.stamp += 1;
+        let mut n = 0;
+        for &q in &self.learnt {
+            let l = self.level[(q >> 1) as usize] as usize;
+            if l >= self.level_stamp.len() {
+                self.level_stamp.resize(l + 1, 0);
+            }
+            if self.level_stamp[l] != self.stamp {
+                self.level_stamp[l] = self.stamp;
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// The assumptions that force the assumption `p` false: `p` and the assumptions (decisions)
+    /// its negation was implied from.
+    fn analyze_final(&mut self, p: u32) -> Vec<Lit> {
+        let mut out = vec![lit_of(p)];
+        let v = (p >> 1) as usize;
+        if self.level[v] == 0 {
+            return out;
+        }
+        self.seen[v] = true;
+        for i in (self.trail_lim[0]..self.trail.len()).rev() {
+            let l = self.trail[i];
+            let x = (l >> 1) as usize;
+            if !self.seen[x] {
+                continue;
+            }
+            let r = self.reason[x];
+            if r == NONE {
+                // Below the assumption levels every decision is an assumption.
+                out.push(lit_of(l));
+            } else {
+                for k in 0..self.reason_len(r) {
+                    let q = self.reason_lit(r, k);
+                    if self.level[(q >> 1) as usize] > 0 {
+                        self.seen[(q >> 1) as usize] = true;
+                    }
+                }
+            }
+            self.seen[x] = false;
+        }
+        out
+    }
+
+    // Learnt clause deletion.
+
+    fn locked(&self, cref: u32) -> bool {
+        let first = self.arena[cref as usize + HEADER];
+        self.value[first as usize] == 1 && self.reason[(first >> 1) as usize] == cref
+    }
+
+    /// Deletes the worse half of the learnt clauses (by LBD; glue clauses and reasons stay).
+    fn reduce(&mut self) {
+        let arena = &self.arena;
+        self.learnts
+            .sort_by_key(|&c| std::cmp::Reverse(arena[c as usize + 1] >> LBD_SHIFT));
+        let half = self.learnts.len() / 2;
+        let mut kept = Vec::with_capacity(self.learnts.len());
+        for i in 0..self.learnts.len() {
+            let c = self.learnts[i];
+            let lbd = self.arena[c as usize + 1] >> LBD_SHIFT;
+            if i < half && lbd > 2 && !self.locked(c) {
+                self.arena[c as usize + 1] |= DELETED;
+                self.wasted += HEADER + self.arena[c as usize] as usize;
+            } else {
+                kept.push(c);
+            }
+        }
+        self.learnts = kept;
+        let arena = &self.arena;
+        for ws in &mut self.watches {
+            ws.retain(|w| arena[w.cref as usize + 1] & DELETED == 0);
+        }
+        if self.wasted * 2 > self.arena.len() {
+            self.collect();
+        }
+    }
+
+    /// Compacts the arena: every clause moves down over the deleted ones.
+    fn collect(&mut self) {
+        let mut fresh = Vec::with_capacity(self.arena.len() - self.wasted);
+        let mut at = 0;
+        while at < self.arena.len() {
+            let len = self.arena[at] as usize;
+            let flags = self.arena[at + 1];
+            if flags & DELETED == 0 {
+                let to = fresh.len() as u32;
+                fresh.extend_from_slice(&self.arena[at..at + HEADER + len]);
+                // The old flag word now says where the clause went.
+                self.arena[at + 1] = to;
+            }
+            at += HEADER + len;
+        }
+        let old = std::mem::replace(&mut self.arena, fresh);
+        let moved = |c: u32| old[c as usize + 1];
+        for ws in &mut self.watches {
+            for w in ws.iter_mut() {
+                w.cref = moved(w.cref);
+            }
+        }
+        for &l in &self.trail {
+            let r = &mut self.reason[(l >> 1) as usize];
+            if *r != NONE && *r & BIN == 0 {
+                *r = moved(*r);
+            }
+        }
+        for c in &mut self.learnts {
+            *c = moved(*c);
+        }
+        self.wasted = 0;
+    }
+
+    // The interface.
+
+    /// Loads the first formula: its binary clauses go into one flat table, its units are
+    /// assigned once every clause is in place.
+    fn load(&mut self, f: &Formula) {
+        self.fresh = false;
+        self.reserve_vars(f.num_vars());
+        let lits = 2 * self.num_vars;
+        let binary = |c: &[Lit]| {
+            c.len() == 2 && c[0].var() != c[1].var() && c[0].code().max(c[1].code()) < lits
+        };
+        let mut start = vec![0u32; lits + 1];
+        for c in f.clauses() {
+            if binary(c) {
+                start[c[0].code() + 1] += 1;
+                start[c[1].code() + 1] += 1;
+            }
+        }
+        for l in 0..lits {
+            start[l + 1] += start[l];
+        }
+        let mut flat = vec![0u32; start[lits] as usize];
+        let mut fill = start.clone();
+        // The other clauses come once every binary clause is in place: one of them may turn
+        // out to be a unit, whose propagation must see them all.
+        let mut others = Vec::new();
+        for c in f.clauses() {
+            if binary(c) {
+                let (a, b) = (c[0].code(), c[1].code());
+                flat[fill[a] as usize] = b as u32;
+                fill[a] += 1;
+                flat[fill[b] as usize] = a as u32;
+                fill[b] += 1;
+            } else {
+                others.push(c);
+            }
+        }
+        self.bin_flat = flat;
+        self.bin_start = start;
+        self.arena.reserve(f.num_clauses() * HEADER + f.num_lits());
+        for c in others {
+            self.add(c);
+        }
+    }
+
+    /// Adds a clause (between solves; the solver is then at level 0).
+    pub fn add(&mut self, clause: &[Lit]) {
+        self.fresh = false;
+        let top = clause
+            .iter()
+            .map(|l| l.var().index() + 1)
+            .max()
+            .unwrap_or(0);
+        self.reserve_vars(top);
+        if !self.ok {
+            return;
+        }
+        let mut buf = std::mem::take(&mut self.clause_buf);
+        buf.clear();
+        buf.extend(clause.iter().map(|l| l.code() as u32));
+        buf.sort_unstable();
+        buf.dedup();
+        let mut j = 0;
+        let mut drop = false;
+        for i in 0..buf.len() {
+            let l = buf[i];
+            if (i > 0 && buf[i - 1] == l ^ 1) || self.value[l as usize] == 1 {
+                drop = true; // a tautology, or true for good
+                break;
+            }
+            if self.value[l as usize] == 0 {
+                buf[j] = l;
+                j += 1;
+            }
+        }
+        buf.truncate(j);
+        if !drop {
+            match buf.len() {
+                0 => self.ok = false,
+                1 => {
+                    self.enqueue(buf[0], NONE);
+                    if self.propagate() != NONE {
+                        self.ok = false;
+                    }
+                }
+                2 => self.add_binary(buf[0], buf[1]),
+                _ => {
+                    let cref = self.alloc(&buf, false, 0);
+                    self.attach(cref);
+                }
+            }
+        }
+        self.clause_buf = buf;
+    }
+
+    /// Solves under `assumptions`, giving up (`Ok(None)`, nothing changed but learnt clauses)
+    /// after `budget` conflicts in this call.
+    pub fn solve_limited(
+        &mut self,
+        assumptions: &[Lit],
+        budget: u64,
+    ) -> Result<Option<Outcome>, SolverError> {
+        if self.stop.as_ref().is_some_and(Stop::is_raised) {
+            return Err(SolverError::Stopped);
+        }
+        let top = assumptions
+            .iter()
+            .map(|l| l.var().index() + 1)
+            .max()
+            .unwrap_or(0);
+        self.reserve_vars(top);
+        if !self.ok {
+            return Ok(Some(Outcome::Unsat(Vec::new())));
+        }
+        let assumed: Vec<u32> = assumptions.iter().map(|l| l.code() as u32).collect();
+        let start = self.conflicts;
+        let mut since_restart = 0u64;
+        loop {
+            let confl = self.propagate();
+            if confl != NONE {
+                self.conflicts += 1;
+                if self.decision_level() == 0 {
+                    self.ok = false;
+                    return Ok(Some(Outcome::Unsat(Vec::new())));
+                }
+                since_restart += 1;
+                let back = self.analyze(confl);
+                let lbd = self.lbd();
+                self.lbd_recent += (lbd as f64 - self.lbd_recent) / RESTART_WINDOW;
+                self.lbd_sum += lbd as f64;
+                self.cancel_until(back);
+                let asserting = self.learnt[0];
+                if self.learnt.len() == 1 {
+                    self.enqueue(asserting, NONE);
+                } else if self.learnt.len() == 2 {
+                    let other = self.learnt[1];
+                    self.add_binary(asserting, other);
+                    self.enqueue(asserting, BIN | other);
+                } else {
+                    let learnt = std::mem::take(&mut self.learnt);
+                    let cref = self.alloc(&learnt, true, lbd);
+                    self.learnt = learnt;
+                    self.attach(cref);
+                    self.learnts.push(cref);
+                    self.enqueue(asserting, cref);
+                }
+                self.var_inc /= VAR_DECAY;
+                if self.conflicts & POLL_MASK == 0
+                    && self.stop.as_ref().is_some_and(Stop::is_raised)
+                {
+                    self.cancel_until(0);
+                    return Err(SolverError::Stopped);
+                }
+                if self.conflicts - start >= budget {
+                    self.cancel_until(0);
+                    return Ok(None);
+                }
+                continue;
+            }
+            if since_restart >= RESTART_MIN
+                && self.lbd_recent * RESTART_MARGIN > self.lbd_sum / self.conflicts as f64
+            {
+                since_restart = 0;
+                self.cancel_until(0);
+            }
+            if self.conflicts >= self.next_reduce {
+                self.reduce_step += REDUCE_STEP;
+                self.next_reduce = self.conflicts + self.reduce_step;
+                self.reduce();
+            }
+            let mut next = NONE;
+            while self.decision_level() < assumed.len() {
+                let p = assumed[self.decision_level()];
+                match self.value[p as usize] {
+                    1 => self.trail_lim.push(self.trail.len()),
+                    -1 => {
+                        let core = self.analyze_final(p);
+                        self.cancel_until(0);
+                        return Ok(Some(Outcome::Unsat(core)));
+                    }
+                    _ => {
+                        next = p;
+                        break;
+                    }
+                }
+            }
+            if next == NONE {
+                loop {
+                    match self.heap_pop() {
+                        None => break,
+                        Some(v) if self.value[2 * v as usize] == 0 => {
+                            next = if self.phase[v as usize] {
+                                2 * v
+                            } else {
+                                2 * v + 1
+                            };
+                            break;
+                        }
+                        Some(_) => {}
+                    }
+                }
+                if next == NONE {
+                    let values = (0..self.num_vars).map(|v| self.value[2 * v] == 1).collect();
+                    self.cancel_until(0);
+                    return Ok(Some(Outcome::Sat(Assignment::new(values))));
+                }
+            }
+            self.trail_lim.push(self.trail.len());
+            self.enqueue(next, NONE);
+        }
+    }
+}
+
+impl Backend for Lite {
+    fn add_clause(&mut self, clause: &[Lit]) {
+        self.add(clause);
+    }
+
+    fn solve(&mut self, assumptions: &[Lit]) -> Result<Outcome, SolverError> {
+        match self.solve_limited(assumptions, u64::MAX)? {
+            Some(out) => Ok(out),
+            None => Err(SolverError::Internal(
+                "lite gave up without a budget".into(),
+            )),
+        }
+    }
+
+    fn add_formula(&mut self, f: &Formula) {
+        if self.fresh {
+            self.load(f);
+        } else {
+            for c in f.clauses() {
+                self.add(c);
+            }
+        }
+    }
+
+    fn num_vars(&self) -> usize {
+        self.num_vars
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The lite solver against varisat and against brute force: same verdicts, models that
+    //! satisfy every clause, failed assumptions that are a subset of the assumptions and
+    //! unsatisfiable on their own. Fixed seeds.
+
+    use super::*;
+    use crate::solver::Varisat;
+    use rand::Rng;
+
+    fn random_formula(rng: &mut impl Rng, vars: usize, clauses: usize, width: usize) -> Formula {
+        let mut f = Formula::without_names();
+        for _ in 0..vars {
+            f.new_var();
+        }
+        for _ in 0..clauses {
+            let c: Vec<Lit> = (0..width)
+                .map(|_| Var::from_index(rng.gen_range(0..vars)).lit(rng.gen_bool(0.5)))
+                .collect();
+            f.add_clause(&c);
+        }
+        f
+    }
+
+    fn random_assumptions(rng: &mut impl Rng, vars: usize, n: usize) -> Vec<Lit> {
+        (0..n)
+            .map(|_| Var::from_index(rng.gen_range(0..vars)).lit(rng.gen_bool(0.5)))
+            .collect()
+    }
+
+    fn varisat_says(clauses: &[Vec<Lit>], assumptions: &[Lit]) -> bool {
+        let mut v = Varisat::new();
+        for c in clauses {
+            v.add_clause(c);
+        }
+        matches!(v.solve(assumptions), Ok(Outcome::Sat(_)))
+    }
+
+    /// Checks one answer of the lite solver against varisat on the same clauses.
+    fn check(clauses: &[Vec<Lit>], assumptions: &[Lit], got: &Outcome) {
+        let sat = varisat_says(clauses, assumptions);
+        match got {
+            Outcome::Sat(m) => {
+                assert!(sat, "lite says SAT, varisat UNSAT");
+                for c in clauses {
+                    assert!(c.iter().any(|&l| m.lit(l)), "clause {c:?} falsified");
+                }
+                for &a in assumptions {
+                    assert!(m.lit(a), "assumption {a:?} false in the model");
+                }
+            }
+            Outcome::Unsat(core) => {
+                assert!(!sat, "lite says UNSAT, varisat SAT");
+                for l in core {
+                    assert!(assumptions.contains(l), "{l:?} is not an assumption");
+                }
+                assert!(
+                    !varisat_says(clauses, core),
+                    "the failed assumptions {core:?} are satisfiable"
+                );
+            }
+        }
+    }
+
+    fn clauses_of(f: &Formula) -> Vec<Vec<Lit>> {
+        f.clauses().map(|c| c.to_vec()).collect()
+    }
+
+    #[test]
+    fn random_3sat_agrees_with_varisat() {
+        let mut rng = crate::generate::rng(15);
+        let mut seen = [0; 2];
+        for round in 0..400 {
+            let vars = [5, 10, 20, 40, 60][round % 5];
+            let f = random_formula(&mut rng, vars, vars * 426 / 100, 3);
+            let mut s = Lite::new();
+            s.add_formula(&f);
+            let got = s.solve(&[]).unwrap();
+            seen[matches!(got, Outcome::Sat(_)) as usize] += 1;
+            check(&clauses_of(&f), &[], &got);
+        }
+        assert!(seen[0] > 50 && seen[1] > 50, "a one-sided sample: {seen:?}");
+    }
+
+    #[test]
+    fn medium_random_3sat_with_many_conflicts_agrees_with_varisat() {
+        // 150-200 variables at the threshold: thousands of conflicts, so learnt clauses are
+        // deleted and the arena compacted along the way.
+        let mut rng = crate::generate::rng(16);
+        let mut most = 0;
+        for round in 0..6 {
+            let vars = 150 + 10 * round;
+            let f = random_formula(&mut rng, vars, vars * 426 / 100, 3);
+            let mut s = Lite::new();
+            s.add_formula(&f);
+            let got = s.solve(&[]).unwrap();
+            check(&clauses_of(&f), &[], &got);
+            most = most.max(s.conflicts());
+        }
+        assert!(
+            most > 2 * FIRST_REDUCE,
+            "no learnt clause was deleted ({most} conflicts)"
+        );
+    }
+
+    #[test]
+    fn assumptions_and_clauses_added_between_solves_agree_with_varisat() {
+        let mut rng = crate::generate::rng(17);
+        let mut cores = 0;
+        for round in 0..150 {
+            let vars = [8, 15, 30, 50][round % 4];
+            let f = random_formula(&mut rng, vars, vars * 3, 3);
+            let mut clauses = clauses_of(&f);
+            let mut s = Lite::new();
+            // Half the rounds load in bulk, half clause by clause.
+            if round % 2 == 0 {
+                s.add_formula(&f);
+            } else {
+                for c in &clauses {
+                    s.add_clause(c);
+                }
+            }
+            for _ in 0..8 {
+                let n = rng.gen_range(0..6);
+                let a = random_assumptions(&mut rng, vars, n);
+                let got = s.solve(&a).unwrap();
+                if matches!(&got, Outcome::Unsat(c) if !c.is_empty()) {
+                    cores += 1;
+                }
+                check(&clauses, &a, &got);
+                // New clauses of every length between solves.
+                for _ in 0..3 {
+                    let width = rng.gen_range(1..5);
+                    let c = random_assumptions(&mut rng, vars, width);
+                    s.add_clause(&c);
+                    clauses.push(c);
+                }
+            }
+        }
+        assert!(cores > 50, "only {cores} answers named failed assumptions");
+    }
+
+    #[test]
+    fn every_model_of_small_formulas_is_counted_once() {
+        // Enumerate by blocking clauses, as the engine counts, and compare with brute force.
+        let mut rng = crate::generate::rng(18);
+        for round in 0..60 {
+            let vars = 4 + round % 8;
+            let f = random_formula(&mut rng, vars, vars * 2, 2 + round % 3);
+            let clauses = clauses_of(&f);
+            let brute = (0..1u32 << vars)
+                .filter(|m| {
+                    clauses.iter().all(|c| {
+                        c.iter()
+                            .any(|l| (m >> l.var().index() & 1 == 1) == l.is_positive())
+                    })
+                })
+                .count();
+            let mut s = Lite::new();
+            s.add_formula(&f);
+            let mut count = 0;
+            while let Outcome::Sat(m) = s.solve(&[]).unwrap() {
+                count += 1;
+                for c in &clauses {
+                    assert!(
+                        c.iter().any(|&l| m.lit(l)),
+                        "round {round}: model {m:?} falsifies {c:?} (model {count}) in {clauses:?}"
+                    );
+                }
+                assert!(count <= brute, "more models than there are");
+                let block: Vec<Lit> = (0..vars)
+                    .map(|v| Var::from_index(v).lit(!m.var(Var::from_index(v))))
+                    .collect();
+                s.add_clause(&block);
+            }
+            assert_eq!(count, brute, "round {round}");
+        }
+    }
+
+    #[test]
+    fn every_set_of_full_clauses_on_three_variables_under_every_assumption() {
+        // The 8 clauses of three literals over x1..x3, every subset of them (256 formulas),
+        // each under the 27 ways to assume or not each variable, against brute force.
+        let v: Vec<Var> = (0..3).map(Var::from_index).collect();
+        let full: Vec<Vec<Lit>> = (0..8u32)
+            .map(|signs| (0..3).map(|i| v[i].lit(signs >> i & 1 == 1)).collect())
+            .collect();
+        for set in 0..256u32 {
+            let clauses: Vec<Vec<Lit>> = (0..8)
+                .filter(|i| set >> i & 1 == 1)
+                .map(|i| full[i].clone())
+                .collect();
+            let mut s = Lite::new();
+            for c in &clauses {
+                s.add_clause(c);
+            }
+            for pick in 0..27u32 {
+                let mut a = Vec::new();
+                let mut p = pick;
+                for &x in &v {
+                    match p % 3 {
+                        1 => a.push(x.pos()),
+                        2 => a.push(x.neg()),
+                        _ => {}
+                    }
+                    p /= 3;
+                }
+                let models = |assumed: &[Lit]| {
+                    (0..8u32).any(|m| {
+                        let val = |l: Lit| (m >> l.var().index() & 1 == 1) == l.is_positive();
+                        assumed.iter().all(|&l| val(l))
+                            && clauses.iter().all(|c| c.iter().any(|&l| val(l)))
+                    })
+                };
+                match s.solve(&a).unwrap() {
+                    Outcome::Sat(m) => {
+                        assert!(models(&a));
+                        assert!(a.iter().all(|&l| m.lit(l)));
+                        assert!(clauses.iter().all(|c| c.iter().any(|&l| m.lit(l))));
+                    }
+                    Outcome::Unsat(core) => {
+                        assert!(!models(&a), "set {set}, assumptions {a:?}");
+                        assert!(core.iter().all(|l| a.contains(l)));
+                        assert!(!models(&core), "set {set}: core {core:?} is satisfiable");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn contradictory_and_repeated_assumptions() {
+        let x = Var::from_index(0);
+        let y = Var::from_index(1);
+        let mut s = Lite::new();
+        s.add_clause(&[x.pos(), y.pos()]);
+        match s.solve(&[x.neg(), x.neg(), x.pos()]).unwrap() {
+            Outcome::Unsat(core) => {
+                assert!(
+                    core.contains(&x.pos()) && core.contains(&x.neg()),
+                    "{core:?}"
+                )
+            }
+            other => panic!("{other:?}"),
+        }
+        match s.solve(&[x.neg(), y.neg()]).unwrap() {
+            Outcome::Unsat(core) => assert_eq!(core.len(), 2),
+            other => panic!("{other:?}"),
+        }
+        // A unit at level 0 makes one assumption fail on its own.
+        s.add_clause(&[y.neg()]);
+        assert_eq!(
+            s.solve(&[y.pos(), x.pos()]).unwrap(),
+            Outcome::Unsat(vec![y.pos()])
+        );
+        assert!(matches!(s.solve(&[]).unwrap(), Outcome::Sat(m) if m.var(x) && !m.var(y)));
+        s.add_clause(&[]);
+        assert_eq!(s.solve(&[]).unwrap(), Outcome::Unsat(Vec::new()));
+    }
+
+    #[test]
+    fn a_spent_budget_gives_up_and_the_next_call_still_answers() {
+        let mut rng = crate::generate::rng(19);
+        let f = random_formula(&mut rng, 200, 852, 3);
+        let mut s = Lite::new();
+        s.add_formula(&f);
+        assert_eq!(s.solve_limited(&[], 10).unwrap(), None);
+        let got = s.solve(&[]).unwrap();
+        check(&clauses_of(&f), &[], &got);
+    }
+
+    #[test]
+    fn a_raised_flag_stops_the_solve() {
+        let stop = Stop::new();
+        stop.raise();
+        let mut s = Lite::with_stop(Some(stop));
+        s.add_clause(&[Var::from_index(0).pos()]);
+        assert_eq!(s.solve(&[]), Err(SolverError::Stopped));
+    }
+
+    #[test]
+    fn export_gives_an_equivalent_formula() {
+        let mut rng = crate::generate::rng(20);
+        for round in 0..40 {
+            let vars = 10 + round;
+            let f = random_formula(&mut rng, vars, vars * 4, 2 + round % 3);
+            let mut s = Lite::new();
+            s.add_formula(&f);
+            s.add_clause(&[Var::from_index(round % vars).pos()]);
+            let _ = s.solve(&[]).unwrap();
+            let mut exported = Vec::new();
+            s.export(|c| exported.push(c.to_vec()));
+            let mut all = clauses_of(&f);
+            all.push(vec![Var::from_index(round % vars).pos()]);
+            for _ in 0..5 {
+                let a = random_assumptions(&mut rng, vars, 3);
+                assert_eq!(varisat_says(&exported, &a), varisat_says(&all, &a));
+            }
+        }
+    }
+}
