@@ -642,6 +642,19 @@ impl Board {
         out
     }
 
+    /// Calls `f` with every cell of the piece through `c`.
+    #[inline]
+    pub fn each_member(&self, c: usize, mut f: impl FnMut(usize)) {
+        let mut x = c;
+        loop {
+            f(x);
+            x = self.next[x] as usize;
+            if x == c {
+                return;
+            }
+        }
+    }
+
     /// Removes candidate `k` from a cell (and its piece). Returns whether anything changed.
     pub fn remove(&mut self, c: usize, k: usize) -> Result<bool, Contradiction> {
         let w = self.words;

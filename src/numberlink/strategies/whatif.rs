@@ -254,6 +254,13 @@ pub fn propagate(
             }
             return run;
         }
+        // The pieces the deduction changed (once each: pieces only grow).
+        let mut roots: Vec<usize> = d.cells_changed().iter().map(|&c| b.root(c)).collect();
+        roots.sort_unstable();
+        roots.dedup();
+        for &r in &roots {
+            scratch.changed(s, b, r);
+        }
         for &c in &cells {
             touched.push(c);
             touch(routes, c, run.len as u32 + 1);
@@ -330,6 +337,7 @@ pub fn test(s: &Shape, b: &Board, w: &mut Work, a: &Assume, bound: usize, trace:
         }
         None => b.clone(),
     };
+    w.scratch.new_run(s);
     let mut first = Ok(());
     let (start, paths): (Vec<usize>, Vec<usize>) = match a {
         Assume::Among(x, ks) => {
@@ -353,6 +361,9 @@ pub fn test(s: &Shape, b: &Board, w: &mut Work, a: &Assume, bound: usize, trace:
             (vec![*t, *m], ps)
         }
     };
+    if first.is_ok() {
+        w.scratch.changed(s, &c, start[0]);
+    }
     let r = match first {
         Err(x) => Run {
             len: 1,
@@ -480,6 +491,8 @@ pub fn what_if(
     pending: &mut Pending,
     w: &mut Work,
 ) -> Option<Deduction> {
+    // Every run of this call starts from `b`.
+    w.scratch.keep(s, b);
     while let Some(r) = pending.items.pop_front() {
         if !useful(s, b, &r) {
             continue;
@@ -500,6 +513,7 @@ pub fn what_if(
 /// Finds the assumptions refuted at the shortest length, into `pending`.
 fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<()> {
     // A way between each path's ends on this board, for every run of the search.
+    w.scratch.new_run(s);
     w.scratch.prepare(s, b);
     let mut base = std::mem::take(&mut w.routes.base);
     base.resize(s.paths, Vec::new());
