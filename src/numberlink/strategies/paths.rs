@@ -21,8 +21,11 @@ use crate::numberlink::{Numberlink, SIDES};
 /// the cells near a piece of path it changed ([`Scratch::changed`]).
 #[derive(Default)]
 pub struct Scratch {
-    /// Per cell, the sides by which it is linked or may be linked (any path), or [`UNKNOWN`].
+    /// Per cell, the sides by which it is linked or may be linked (any path), valid when
+    /// `open_at` holds the current `epoch`.
     open: Vec<u8>,
+    open_at: Vec<u32>,
+    epoch: u32,
     /// The same on the board of the what-if, for cells no change of the run is near.
     base: Vec<u8>,
     /// True while `base` is in use (inside a what-if).
@@ -39,14 +42,23 @@ pub struct Scratch {
     low: Vec<u32>,
     parent: Vec<u32>,
     dfs: Vec<(usize, usize)>,
+    /// Per cell, its state in the search of open areas (see [`super::areas`]); all zero
+    /// between searches.
+    pub area: Vec<u8>,
 }
 
 impl Scratch {
     /// Forgets the sides worked out on the board before, which has changed.
     pub fn prepare(&mut self, s: &Shape, _b: &Board) {
         let n = s.cells();
-        self.open.clear();
-        self.open.resize(n, UNKNOWN);
+        if self.open_at.len() != n || self.epoch == u32::MAX {
+            self.open.clear();
+            self.open.resize(n, UNKNOWN);
+            self.open_at.clear();
+            self.open_at.resize(n, 0);
+            self.epoch = 0;
+        }
+        self.epoch += 1;
     }
 
     /// Starts keeping the sides worked out on `b` from run to run (a what-if on `b`): until
@@ -123,19 +135,40 @@ impl Scratch {
     }
 
     /// The sides by which `c` is linked or may be linked, worked out on first use.
+    /// (After [`Scratch::prepare`] on this board.)
     #[inline]
-    fn sides(&mut self, s: &Shape, b: &Board, c: usize) -> u8 {
-        let keep = self.keeping && !self.stale(s, c);
-        let cache = if keep { &mut self.base } else { &mut self.open };
-        if cache[c] == UNKNOWN {
-            cache[c] = work_out(s, b, c);
+    pub fn sides(&mut self, s: &Shape, b: &Board, c: usize) -> u8 {
+        let v = if self.keeping && !self.stale(s, c) {
+            if self.base[c] == UNKNOWN {
+                self.base[c] = work_out(s, b, c);
+            }
+            self.base[c]
+        } else {
+            if self.open_at[c] != self.epoch {
+                self.open_at[c] = self.epoch;
+                self.open[c] = work_out(s, b, c);
+            }
+            self.open[c]
+        };
+        debug_assert_eq!(v, work_out(s, b, c), "sides of cell {c}");
+        v
+    }
+
+    /// The sides by which `c` may still be linked ([`Board::way`]), as arm bits.
+    #[inline]
+    pub fn ways(&mut self, s: &Shape, b: &Board, c: usize) -> u8 {
+        let open = self.sides(s, b, c) & !b.arms[c];
+        let mut ways = 0;
+        for (i, &side) in SIDES.iter().enumerate() {
+            if open & side != 0 && b.share(s, c, s.nb[c][i] as usize) {
+                ways |= side;
+            }
         }
-        debug_assert_eq!(cache[c], work_out(s, b, c), "sides of cell {c}");
-        cache[c]
+        ways
     }
 }
 
-/// In [`Scratch::open`]: the cell's sides are not worked out yet.
+/// In [`Scratch::base`]: the cell's sides are not worked out yet.
 const UNKNOWN: u8 = 0x80;
 
 /// The sides by which `c` is linked or may be linked.

@@ -187,11 +187,14 @@ pub fn propagate(
             dirty[k] = true;
         }
     }
+    scratch.prepare(s, b);
     loop {
         let mut found: Option<Result<Deduction, Contradiction>> = None;
         'cells: while let Some(c) = q.pop_front() {
             queued[c] = false;
-            let at = local::At::new(s, b, c);
+            let ways = scratch.ways(s, b, c);
+            let open = scratch.sides(s, b, c) & !b.arms[c];
+            let at = local::At::known(s, b, c, open, ways);
             for rule in local::LOCAL {
                 if let Some(r) = rule(s, b, &at, None) {
                     found = Some(r);
@@ -261,6 +264,7 @@ pub fn propagate(
         for &r in &roots {
             scratch.changed(s, b, r);
         }
+        scratch.prepare(s, b);
         for &c in &cells {
             touched.push(c);
             touch(routes, c, run.len as u32 + 1);
@@ -290,17 +294,12 @@ fn global(
     touched: &[usize],
     x: &mut Scratch,
 ) -> Option<Result<Deduction, Contradiction>> {
-    let mut prepared = false;
     for (k, d) in dirty.iter_mut().enumerate().take(s.paths) {
         if !std::mem::take(d) {
             continue;
         }
         if routes.holds(k) {
             continue;
-        }
-        if !prepared {
-            x.prepare(s, b);
-            prepared = true;
         }
         let mut way = match routes.own[k].take() {
             Some((_, w)) => w,
@@ -321,7 +320,7 @@ fn global(
         for &c in touched {
             near.extend(s.around(c).map(|(_, m)| m));
         }
-        if let Some(r) = areas::sealed_area_in(s, b, None, Some(&near)) {
+        if let Some(r) = areas::sealed_area_in(s, b, None, Some(&near), x) {
             return Some(r);
         }
     }
