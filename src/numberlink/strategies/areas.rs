@@ -45,7 +45,9 @@ fn areas_upto(
         if seen[st] != UNSEEN || !b.open(s, st) || b.is_empty(s, st) {
             continue;
         }
-        let mut cells = vec![st];
+        let mut cells = std::mem::take(&mut x.area_cells);
+        cells.clear();
+        cells.push(st);
         seen[st] = SEEN;
         marked.push(st);
         let mut tips: Vec<(usize, Vec<usize>)> = Vec::new();
@@ -83,6 +85,7 @@ fn areas_upto(
             for &c in &cells {
                 seen[c] = CROWDED;
             }
+            x.area_cells = cells;
         } else {
             out.push(Area { cells, tips });
         }

@@ -27,6 +27,8 @@ pub struct Shape {
     pub end: Vec<u32>,
     /// Each path's two ends.
     pub ends: Vec<(usize, usize)>,
+    /// Each cell's row and column.
+    pub at: Vec<(i32, i32)>,
 }
 
 impl Shape {
@@ -59,6 +61,9 @@ impl Shape {
             nb,
             end,
             ends: p.ends.clone(),
+            at: (0..n)
+                .map(|c| ((c / p.width) as i32, (c % p.width) as i32))
+                .collect(),
         }
     }
 

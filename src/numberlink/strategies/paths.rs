@@ -45,6 +45,8 @@ pub struct Scratch {
     /// Per cell, its state in the search of open areas (see [`super::areas`]); all zero
     /// between searches.
     pub area: Vec<u8>,
+    /// The cells of an open area being searched, kept when the area says nothing.
+    pub area_cells: Vec<usize>,
 }
 
 impl Scratch {
@@ -293,8 +295,11 @@ pub fn ends_meet(s: &Shape, b: &Board, k: usize, x: &mut Scratch, route: &mut Ve
     x.stack.clear();
     x.stack.push(a);
     x.see(a);
-    let (zr, zc) = ((z / s.width) as i64, (z % s.width) as i64);
-    let dist = |c: usize| ((c / s.width) as i64 - zr).abs() + ((c % s.width) as i64 - zc).abs();
+    let (zr, zc) = s.at[z];
+    let dist = |c: usize| {
+        let (r, col) = s.at[c];
+        (r - zr).abs() + (col - zc).abs()
+    };
     while let Some(c) = x.stack.pop() {
         if c == z {
             let mut at = z;
@@ -305,7 +310,7 @@ pub fn ends_meet(s: &Shape, b: &Board, k: usize, x: &mut Scratch, route: &mut Ve
             route.push(a as u32);
             return true;
         }
-        let mut next: [(i64, usize); 4] = [(i64::MAX, 0); 4];
+        let mut next: [(i32, usize); 4] = [(i32::MAX, 0); 4];
         let mut k_next = 0;
         let open = x.sides(s, b, c);
         for i in 0..4 {

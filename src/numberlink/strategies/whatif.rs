@@ -61,6 +61,19 @@ pub struct Work {
     scratch: Scratch,
     /// Ways found between each path's ends (see [`Routes`]).
     routes: Routes,
+    /// Cell lists of a run, kept to save allocating them at each deduction.
+    cells: Vec<usize>,
+    roots: Vec<usize>,
+    near: Vec<usize>,
+}
+
+/// Appends the cells whose marks a deduction changes ([`Deduction::cells_changed`]).
+fn changed(d: &Deduction, out: &mut Vec<usize>) {
+    for &(c, m) in &d.links {
+        out.extend([c, m]);
+    }
+    out.extend(d.places.iter().map(|&(c, _)| c));
+    out.extend(d.elims.iter().map(|&(c, _)| c));
 }
 
 /// A way between the two ends of each path, kept so that the check that the ends can still
@@ -125,6 +138,9 @@ impl Work {
             dirty: vec![false; s.paths],
             scratch: Scratch::default(),
             routes: Routes::default(),
+            cells: Vec::new(),
+            roots: Vec::new(),
+            near: Vec::new(),
         }
     }
 }
@@ -159,6 +175,9 @@ pub fn propagate(
         dirty,
         scratch,
         routes,
+        cells,
+        roots,
+        near,
         ..
     } = w;
     fn push(q: &mut VecDeque<usize>, queued: &mut [bool], c: usize) {
@@ -203,7 +222,15 @@ pub fn propagate(
             }
         }
         if found.is_none() {
-            found = global(s, b, dirty, routes, run.len as u32 + 1, touched, scratch);
+            found = global(
+                s,
+                b,
+                dirty,
+                routes,
+                run.len as u32 + 1,
+                (touched, near),
+                scratch,
+            );
             touched.clear();
         }
         let d = match found {
@@ -229,13 +256,19 @@ pub fn propagate(
             .map(|(c, _)| c)
             .chain(d.links.iter().flat_map(|(c, m)| [c, m]))
         {
-            for k in b.list(c) {
-                if k < s.paths {
-                    dirty[k] = true;
+            for (j, &word) in b.cand(c).iter().enumerate() {
+                let mut x = word;
+                while x != 0 {
+                    let k = j * 64 + x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    if k < s.paths {
+                        dirty[k] = true;
+                    }
                 }
             }
         }
-        let mut cells: Vec<usize> = d.cells_changed();
+        cells.clear();
+        changed(&d, cells);
         if s.rules == Rules::Flow {
             for &(c, m) in &d.links {
                 let small = if b.piece_size(c) <= b.piece_size(m) {
@@ -243,7 +276,7 @@ pub fn propagate(
                 } else {
                     m
                 };
-                cells.extend(b.members(small));
+                b.each_member(small, |x| cells.push(x));
             }
         }
         for &(c, m) in &d.links {
@@ -258,14 +291,18 @@ pub fn propagate(
             return run;
         }
         // The pieces the deduction changed (once each: pieces only grow).
-        let mut roots: Vec<usize> = d.cells_changed().iter().map(|&c| b.root(c)).collect();
+        roots.clear();
+        changed(&d, roots);
+        for r in roots.iter_mut() {
+            *r = b.root(*r);
+        }
         roots.sort_unstable();
         roots.dedup();
-        for &r in &roots {
+        for &r in roots.iter() {
             scratch.changed(s, b, r);
         }
         scratch.prepare(s, b);
-        for &c in &cells {
+        for &c in cells.iter() {
             touched.push(c);
             touch(routes, c, run.len as u32 + 1);
             push(q, queued, c);
@@ -291,7 +328,7 @@ fn global(
     dirty: &mut [bool],
     routes: &mut Routes,
     t: u32,
-    touched: &[usize],
+    (touched, near): (&[usize], &mut Vec<usize>),
     x: &mut Scratch,
 ) -> Option<Result<Deduction, Contradiction>> {
     for (k, d) in dirty.iter_mut().enumerate().take(s.paths) {
@@ -316,11 +353,12 @@ fn global(
         }
     }
     if s.rules.covers() {
-        let mut near: Vec<usize> = touched.to_vec();
+        near.clear();
+        near.extend_from_slice(touched);
         for &c in touched {
             near.extend(s.around(c).map(|(_, m)| m));
         }
-        if let Some(r) = areas::sealed_area_in(s, b, None, Some(&near), x) {
+        if let Some(r) = areas::sealed_area_in(s, b, None, Some(near), x) {
             return Some(r);
         }
     }
