@@ -129,6 +129,17 @@ impl Routes {
 }
 
 impl Work {
+    /// Makes the board the runs work on a copy of `b`, which each run puts back as it was.
+    fn sync(&mut self, b: &Board) {
+        match &mut self.board {
+            Some(c) => c.copy_from(b),
+            None => self.board = Some(b.clone()),
+        }
+        if let Some(c) = &mut self.board {
+            c.start_log();
+        }
+    }
+
     pub fn new(s: &Shape) -> Work {
         Work {
             board: None,
@@ -367,12 +378,14 @@ fn global(
 
 /// Runs an assumption on a copy of `b`.
 pub fn test(s: &Shape, b: &Board, w: &mut Work, a: &Assume, bound: usize, trace: bool) -> Run {
+    // The copy is `b` already ([`Work::sync`]); what the run changes is put back after it.
     let mut c = match w.board.take() {
-        Some(mut c) => {
-            c.copy_from(b);
+        Some(c) => c,
+        None => {
+            let mut c = b.clone();
+            c.start_log();
             c
         }
-        None => b.clone(),
     };
     w.scratch.new_run(s);
     let mut first = Ok(());
@@ -410,6 +423,7 @@ pub fn test(s: &Shape, b: &Board, w: &mut Work, a: &Assume, bound: usize, trace:
         },
         Ok(()) => propagate(s, &mut c, w, (&start, &paths), bound, trace),
     };
+    c.restore(b);
     w.board = Some(c);
     r
 }
@@ -529,6 +543,7 @@ pub fn what_if(
     w: &mut Work,
 ) -> Option<Deduction> {
     // Every run of this call starts from `b`.
+    w.sync(b);
     w.scratch.keep(s, b);
     while let Some(r) = pending.items.pop_front() {
         if !useful(s, b, &r) {
