@@ -65,6 +65,8 @@ pub struct Work {
     cells: Vec<usize>,
     roots: Vec<usize>,
     near: Vec<usize>,
+    /// The paths an assumption takes from its cells.
+    lost: Vec<usize>,
 }
 
 /// Appends the cells whose marks a deduction changes ([`Deduction::cells_changed`]).
@@ -152,6 +154,7 @@ impl Work {
             cells: Vec::new(),
             roots: Vec::new(),
             near: Vec::new(),
+            lost: Vec::new(),
         }
     }
 }
@@ -389,26 +392,38 @@ pub fn test(s: &Shape, b: &Board, w: &mut Work, a: &Assume, bound: usize, trace:
     };
     w.scratch.new_run(s);
     let mut first = Ok(());
-    let (start, paths): (Vec<usize>, Vec<usize>) = match a {
-        Assume::Among(x, ks) => {
-            let all = b.list(*x);
-            for &k in &all {
-                if !ks.contains(&k) {
-                    first = first.and_then(|_| c.remove(*x, k).map(|_| ()));
+    let mut paths = std::mem::take(&mut w.lost);
+    paths.clear();
+    let cand = |x: usize, out: &mut Vec<usize>, keep: &[usize]| {
+        for (j, &word) in b.cand(x).iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let k = j * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if !keep.contains(&k) {
+                    out.push(k);
                 }
             }
-            let lost: Vec<usize> = all.into_iter().filter(|k| !ks.contains(k)).collect();
-            (vec![*x], lost)
+        }
+    };
+    let start: &[usize] = match a {
+        Assume::Among(x, ks) => {
+            cand(*x, &mut paths, ks);
+            for &k in &paths {
+                first = first.and_then(|_| c.remove(*x, k).map(|_| ()));
+            }
+            std::slice::from_ref(x)
         }
         Assume::Not(x, k) => {
             first = c.remove(*x, *k).map(|_| ());
-            (vec![*x], vec![*k])
+            paths.push(*k);
+            std::slice::from_ref(x)
         }
         Assume::Link(t, m) => {
             first = c.link(s, *t, *m);
-            let mut ps = b.list(*t);
-            ps.extend(b.list(*m));
-            (vec![*t, *m], ps)
+            cand(*t, &mut paths, &[]);
+            cand(*m, &mut paths, &[]);
+            &[*t, *m]
         }
     };
     if first.is_ok() {
@@ -421,10 +436,11 @@ pub fn test(s: &Shape, b: &Board, w: &mut Work, a: &Assume, bound: usize, trace:
             trace: Vec::new(),
             cut: false,
         },
-        Ok(()) => propagate(s, &mut c, w, (&start, &paths), bound, trace),
+        Ok(()) => propagate(s, &mut c, w, (start, &paths), bound, trace),
     };
     c.restore(b);
     w.board = Some(c);
+    w.lost = paths;
     r
 }
 
