@@ -67,6 +67,8 @@ pub struct Work {
     near: Vec<usize>,
     /// The paths an assumption takes from its cells.
     lost: Vec<usize>,
+    /// The assumptions the last search refuted, with their lengths: tried first in the next.
+    hints: std::collections::HashMap<Assume, usize>,
 }
 
 /// Appends the cells whose marks a deduction changes ([`Deduction::cells_changed`]).
@@ -155,6 +157,7 @@ impl Work {
             roots: Vec::new(),
             near: Vec::new(),
             lost: Vec::new(),
+            hints: Default::default(),
         }
     }
 }
@@ -631,23 +634,45 @@ fn search_rounds(
         .iter()
         .map(|(_, ways)| vec![false; ways.len()])
         .collect();
+    // The assumptions the last search refuted first: a short refutation found early bounds
+    // the runs of the others. The order changes nothing else: every assumption refuted at the
+    // shortest length is found whatever the order, and they are kept in the list's order.
+    let mut order: Vec<(usize, usize)> = cells
+        .iter()
+        .enumerate()
+        .map(|(i, a)| (w.hints.get(a).copied().unwrap_or(usize::MAX), i))
+        .collect();
+    order.sort_unstable();
     for bound in BOUNDS {
         let mut best = bound;
         let mut found: Vec<(usize, Refuted)> = Vec::new();
-        for (i, a) in cells.iter().enumerate() {
+        let mut refuted: Vec<(usize, usize)> = Vec::new();
+        for &(_, i) in &order {
             if settled[i] {
                 continue;
             }
-            let r = test(s, b, w, a, best, false);
+            let r = test(s, b, w, &cells[i], best, false);
             match r.contradiction {
                 Some(_) => {
                     best = best.min(r.len);
-                    found.push((r.len, Refuted::Cell(a.clone())));
+                    refuted.push((i, r.len));
                 }
                 None if !r.cut => settled[i] = true,
                 None => {}
             }
         }
+        if !refuted.is_empty() {
+            w.hints.clear();
+            for &(i, len) in &refuted {
+                w.hints.insert(cells[i].clone(), len);
+            }
+        }
+        refuted.sort_unstable();
+        found.extend(
+            refuted
+                .into_iter()
+                .map(|(i, len)| (len, Refuted::Cell(cells[i].clone()))),
+        );
         // A loose end all of whose ways but one fail takes that one.
         for (g, (t, ways)) in groups.iter().enumerate() {
             let mut failed = Vec::new();
