@@ -14,6 +14,12 @@
 //! A search finds every assumption refuted at the shortest length; the engine takes them one
 //! at a time ([`Pending`]), each tested again on the board of its turn, before it searches
 //! again.
+//!
+//! The runs of one board share their work: each runs on one copy that it puts back as it was
+//! (only the cells it changed, [`Board::restore`]), and reads the sides each cell may be
+//! linked by as earlier runs worked them out, except near a piece of path it changed
+//! ([`Scratch`]). A search tries first what the last search refuted, so that a short
+//! refutation bounds the other runs early.
 
 use super::board::{Board, Contradiction, Shape, Why};
 use super::paths::Scratch;
