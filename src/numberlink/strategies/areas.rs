@@ -7,8 +7,9 @@
 //! says on which colours the visit enters and leaves (*parity*).
 
 use super::board::{Board, Contradiction, Shape, Why};
+use super::paths::Scratch;
 use super::{cells_text, name, on_path, path_name, Deduction, Found, Technique};
-use crate::numberlink::Numberlink;
+use crate::numberlink::{Numberlink, SIDES};
 
 /// One open area: its cells, and each loose end beside it with the cells it could enter by.
 pub struct Area {
@@ -21,12 +22,20 @@ pub struct Area {
 /// unfinished (and not returned) once `most` loose ends are seen beside it: such an area says
 /// nothing here. Its cells seen so far are marked, so that a search from another of its cells
 /// stops when it meets them.
-fn areas_upto(s: &Shape, b: &Board, only: Option<&[usize]>, most: usize) -> Vec<Area> {
+fn areas_upto(
+    s: &Shape,
+    b: &Board,
+    only: Option<&[usize]>,
+    most: usize,
+    x: &mut Scratch,
+) -> Vec<Area> {
     const UNSEEN: u8 = 0;
     const SEEN: u8 = 1;
     const CROWDED: u8 = 2;
     let n = s.cells();
-    let mut seen = vec![UNSEEN; n];
+    let mut seen = std::mem::take(&mut x.area);
+    seen.resize(n, UNSEEN);
+    let mut marked: Vec<usize> = Vec::new();
     let mut out = Vec::new();
     let starts: Vec<usize> = match only {
         Some(cs) => cs.to_vec(),
@@ -36,20 +45,28 @@ fn areas_upto(s: &Shape, b: &Board, only: Option<&[usize]>, most: usize) -> Vec<
         if seen[st] != UNSEEN || !b.open(s, st) || b.is_empty(s, st) {
             continue;
         }
-        let mut cells = vec![st];
+        let mut cells = std::mem::take(&mut x.area_cells);
+        cells.clear();
+        cells.push(st);
         seen[st] = SEEN;
+        marked.push(st);
         let mut tips: Vec<(usize, Vec<usize>)> = Vec::new();
         let mut i = 0;
         let mut crowded = false;
         while i < cells.len() && !crowded {
             let c = cells[i];
             i += 1;
-            for side in 0..4 {
-                let Some(m) = b.way(s, c, side) else { continue };
+            let ways = x.ways(s, b, c);
+            for (side, &bit) in SIDES.iter().enumerate() {
+                if ways & bit == 0 {
+                    continue;
+                }
+                let m = s.nb[c][side] as usize;
                 if b.open(s, m) {
                     match seen[m] {
                         UNSEEN => {
                             seen[m] = SEEN;
+                            marked.push(m);
                             cells.push(m);
                         }
                         CROWDED => crowded = true,
@@ -68,10 +85,15 @@ fn areas_upto(s: &Shape, b: &Board, only: Option<&[usize]>, most: usize) -> Vec<
             for &c in &cells {
                 seen[c] = CROWDED;
             }
+            x.area_cells = cells;
         } else {
             out.push(Area { cells, tips });
         }
     }
+    for c in marked {
+        seen[c] = UNSEEN;
+    }
+    x.area = seen;
     out
 }
 
@@ -101,11 +123,13 @@ fn fitting(s: &Shape, a: &Area, d: i64, first: &[usize], second: &[usize]) -> Ve
 }
 
 /// The areas checked in `areas` (all of them, or those holding `only`'s cells).
+/// (After [`Scratch::prepare`] on this board.)
 pub fn sealed_area_in(
     s: &Shape,
     b: &Board,
     say: Option<&Numberlink>,
     only: Option<&[usize]>,
+    x: &mut Scratch,
 ) -> Found {
     if !s.rules.covers() {
         return None;
@@ -113,7 +137,7 @@ pub fn sealed_area_in(
     // Looking on after a few loose ends only matters for the parity of a crowded area,
     // which the steps check but a what-if leaves alone.
     let most = if say.is_some() { usize::MAX } else { 3 };
-    for a in areas_upto(s, b, only, most) {
+    for a in areas_upto(s, b, only, most, x) {
         let first = a.cells[0];
         let d = imbalance(s, &a.cells);
         if a.tips.len() < 2 {
@@ -233,8 +257,9 @@ pub fn sealed_area_in(
 }
 
 /// Sealed areas and parity anywhere on the board.
-pub fn sealed_area(s: &Shape, b: &Board, say: Option<&Numberlink>) -> Found {
-    sealed_area_in(s, b, say, None)
+pub fn sealed_area(s: &Shape, b: &Board, say: Option<&Numberlink>, x: &mut Scratch) -> Found {
+    x.prepare(s, b);
+    sealed_area_in(s, b, say, None, x)
 }
 
 fn count(cells: usize) -> String {

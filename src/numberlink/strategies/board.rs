@@ -27,6 +27,8 @@ pub struct Shape {
     pub end: Vec<u32>,
     /// Each path's two ends.
     pub ends: Vec<(usize, usize)>,
+    /// Each cell's row and column.
+    pub at: Vec<(i32, i32)>,
 }
 
 impl Shape {
@@ -59,6 +61,9 @@ impl Shape {
             nb,
             end,
             ends: p.ends.clone(),
+            at: (0..n)
+                .map(|c| ((c / p.width) as i32, (c % p.width) as i32))
+                .collect(),
         }
     }
 
@@ -156,6 +161,9 @@ pub struct Board {
     words: usize,
     /// Bit mask of the paths in the last word (the empty bit left out).
     last_mask: u64,
+    /// While a what-if runs on this copy ([`Board::start_log`]): the cells whose entries
+    /// changed, so that [`Board::restore`] puts back only those.
+    log: Option<Vec<u32>>,
 }
 
 impl Board {
@@ -179,6 +187,7 @@ impl Board {
             } else {
                 !0
             },
+            log: None,
         };
         for (c, paths) in reach.iter().enumerate().take(n) {
             if s.is_end(c) {
@@ -207,6 +216,46 @@ impl Board {
         self.tip.clone_from(&other.tip);
         self.words = other.words;
         self.last_mask = other.last_mask;
+        if let Some(log) = &mut self.log {
+            log.clear();
+        }
+    }
+
+    /// Starts noting the cells that change, for [`Board::restore`].
+    pub fn start_log(&mut self) {
+        let mut log = self.log.take().unwrap_or_default();
+        log.clear();
+        self.log = Some(log);
+    }
+
+    /// Makes this board (a copy of `other` when the log started) a copy of `other` again,
+    /// putting back only the cells that changed since.
+    pub fn restore(&mut self, other: &Board) {
+        let Some(mut log) = self.log.take() else {
+            self.copy_from(other);
+            return;
+        };
+        let w = self.words;
+        for &i in &log {
+            let i = i as usize;
+            self.arms[i] = other.arms[i];
+            self.rt[i] = other.rt[i];
+            self.next[i] = other.next[i];
+            self.size[i] = other.size[i];
+            self.one[i] = other.one[i];
+            self.tip[i] = other.tip[i];
+            self.cand[i * w..(i + 1) * w].copy_from_slice(&other.cand[i * w..(i + 1) * w]);
+        }
+        log.clear();
+        self.log = Some(log);
+    }
+
+    /// Notes that the entries of cell `i` change.
+    #[inline]
+    fn note(&mut self, i: usize) {
+        if let Some(log) = &mut self.log {
+            log.push(i as u32);
+        }
     }
 
     fn set_bit(&mut self, c: usize, k: usize) {
@@ -585,6 +634,10 @@ impl Board {
         }
         let a = self.tip[c] as usize;
         let b = self.tip[m] as usize;
+        self.note(c);
+        self.note(m);
+        self.note(a);
+        self.note(b);
         self.arms[c] |= SIDES[i];
         self.arms[m] |= SIDES[(i + 2) % 4];
         let (rc, rm) = (self.root(c), self.root(m));
@@ -595,8 +648,10 @@ impl Board {
             (rm, rc)
         };
         // Relabel the smaller piece and splice the two member lists.
+        self.note(big);
         let mut x = small;
         loop {
+            self.note(x);
             self.rt[x] = big as u32;
             x = self.next[x] as usize;
             if x == small {
@@ -642,6 +697,19 @@ impl Board {
         out
     }
 
+    /// Calls `f` with every cell of the piece through `c`.
+    #[inline]
+    pub fn each_member(&self, c: usize, mut f: impl FnMut(usize)) {
+        let mut x = c;
+        loop {
+            f(x);
+            x = self.next[x] as usize;
+            if x == c {
+                return;
+            }
+        }
+    }
+
     /// Removes candidate `k` from a cell (and its piece). Returns whether anything changed.
     pub fn remove(&mut self, c: usize, k: usize) -> Result<bool, Contradiction> {
         let w = self.words;
@@ -650,6 +718,7 @@ impl Board {
         if self.cand[r * w + k / 64] & bit == 0 {
             return Ok(false);
         }
+        self.note(r);
         self.cand[r * w + k / 64] &= !bit;
         self.refresh(r);
         if self.cand[r * w..(r + 1) * w].iter().all(|&x| x == 0) {
@@ -665,6 +734,7 @@ impl Board {
         }
         let w = self.words;
         let r = self.root(c);
+        self.note(r);
         let changed = self.one[r] != k as u32;
         for j in 0..w {
             self.cand[r * w + j] = if j == k / 64 { 1u64 << (k % 64) } else { 0 };

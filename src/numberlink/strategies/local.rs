@@ -37,6 +37,17 @@ impl<'b> At<'b> {
         }
     }
 
+    /// The cell with its sides already worked out: `open` ([`At::open`]) and `ways`
+    /// ([`At::ways`]).
+    pub fn known(s: &'b Shape, b: &'b Board, c: usize, open: u8, ways: u8) -> At<'b> {
+        At {
+            c,
+            s,
+            b,
+            masks: std::cell::Cell::new(u16::from(open) << 8 | u16::from(ways)),
+        }
+    }
+
     fn masks(&self) -> (u8, u8) {
         if self.masks.get() == UNSEEN {
             let (mut open, mut ways) = (0u8, 0u8);

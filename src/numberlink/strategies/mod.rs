@@ -275,7 +275,7 @@ fn next(
         .or_else(|| scan(local::dead_end, None))
         .or_else(|| ok(paths::out_of_reach(s, b, say, &mut x)))
         .or_else(|| ok(paths::bottleneck(s, b, say, &mut x)))
-        .or_else(|| ok(areas::sealed_area(s, b, say)))
+        .or_else(|| ok(areas::sealed_area(s, b, say, &mut x)))
         .or_else(|| whatif::what_if(s, b, say, pending, work))
 }
 

@@ -9,57 +9,187 @@
 //! (Cells the path could enter but never leave are the local *dead end* technique; they do
 //! not change what the two techniques here find.)
 
-use super::board::{Board, Contradiction, Shape, Why};
+use super::board::{Board, Contradiction, Shape, Why, NONE};
 use super::{cells_text, name, path_name, Deduction, Found, Technique};
 use crate::numberlink::{Numberlink, SIDES};
 
 /// Scratch space reused from path to path.
+///
+/// The sides each cell may be linked by are worked out on first use and kept until the board
+/// changes ([`Scratch::prepare`]). Within a what-if ([`Scratch::keep`]), the sides worked out
+/// on the board of the what-if are kept from run to run: a run only works out again those of
+/// the cells near a piece of path it changed ([`Scratch::changed`]).
 #[derive(Default)]
 pub struct Scratch {
-    /// Per cell, the sides by which it is linked or may be linked (any path): see
-    /// [`Scratch::prepare`].
+    /// Per cell, the sides by which it is linked or may be linked (any path), valid when
+    /// `open_at` holds the current `epoch`.
     open: Vec<u8>,
+    open_at: Vec<u32>,
+    epoch: u32,
+    /// The same on the board of the what-if, for cells no change of the run is near.
+    base: Vec<u8>,
+    /// True while `base` is in use (inside a what-if).
+    keeping: bool,
+    /// Per cell: the run in which a piece of path it is on or beside last changed.
+    near: Vec<u32>,
+    /// The current run (0: none).
+    run: u32,
     stack: Vec<usize>,
-    seen: Vec<bool>,
+    /// Per cell: the search that last saw it (see `mark`).
+    seen: Vec<u32>,
+    mark: u32,
     disc: Vec<u32>,
     low: Vec<u32>,
     parent: Vec<u32>,
     dfs: Vec<(usize, usize)>,
+    /// Per cell, its state in the search of open areas (see [`super::areas`]); all zero
+    /// between searches.
+    pub area: Vec<u8>,
+    /// The cells of an open area being searched, kept when the area says nothing.
+    pub area_cells: Vec<usize>,
 }
 
 impl Scratch {
-    /// Notes for every cell the sides it is linked by or may be linked by, whatever the path:
-    /// the rooms of all paths are read from it until the board changes.
+    /// Forgets the sides worked out on the board before, which has changed.
     pub fn prepare(&mut self, s: &Shape, _b: &Board) {
         let n = s.cells();
-        self.open.clear();
-        self.open.resize(n, UNKNOWN);
+        if self.open_at.len() != n || self.epoch == u32::MAX {
+            self.open.clear();
+            self.open.resize(n, UNKNOWN);
+            self.open_at.clear();
+            self.open_at.resize(n, 0);
+            self.epoch = 0;
+        }
+        self.epoch += 1;
     }
-}
 
-/// In [`Scratch::open`]: the cell's sides are not worked out yet.
-const UNKNOWN: u8 = 0x80;
+    /// Starts keeping the sides worked out on `b` from run to run (a what-if on `b`): until
+    /// the next call, every run starts from `b` and says what it changes.
+    pub fn keep(&mut self, s: &Shape, b: &Board) {
+        let n = s.cells();
+        self.prepare(s, b);
+        self.base.clear();
+        self.base.resize(n, UNKNOWN);
+        self.keeping = true;
+        self.new_run(s);
+    }
 
-/// The sides by which `c` is linked or may be linked, worked out on first use.
-#[inline]
-fn sides(open: &mut [u8], s: &Shape, b: &Board, c: usize) -> u8 {
-    if open[c] == UNKNOWN {
-        let mut m = b.arms[c];
+    /// A run starts again from the board of the what-if.
+    pub fn new_run(&mut self, s: &Shape) {
+        let n = s.cells();
+        if self.near.len() != n || self.run == u32::MAX {
+            self.near.clear();
+            self.near.resize(n, 0);
+            self.run = 0;
+        }
+        self.run += 1;
+    }
+
+    /// The run changed the piece of path through `c` (a link, or its candidates): the sides
+    /// of the cells up to two steps from the piece are worked out again.
+    pub fn changed(&mut self, s: &Shape, b: &Board, c: usize) {
+        if !self.keeping {
+            return;
+        }
+        let run = self.run;
+        let near = &mut self.near;
+        b.each_member(c, |x| {
+            near[x] = run;
+            for &m in &s.nb[x] {
+                if m != NONE {
+                    near[m as usize] = run;
+                }
+            }
+        });
+    }
+
+    /// True when a cell beside `c` (or `c`) is on or beside a piece the run changed.
+    #[inline]
+    fn stale(&self, s: &Shape, c: usize) -> bool {
+        self.near[c] == self.run
+            || s.nb[c]
+                .iter()
+                .any(|&m| m != NONE && self.near[m as usize] == self.run)
+    }
+
+    /// Starts a new search: no cell seen.
+    fn new_search(&mut self, n: usize) {
+        if self.seen.len() != n || self.mark == u32::MAX {
+            self.seen.clear();
+            self.seen.resize(n, 0);
+            self.mark = 0;
+        }
+        self.mark += 1;
+    }
+
+    /// True when the last search saw `c`.
+    #[inline]
+    fn was_seen(&self, c: usize) -> bool {
+        self.seen[c] == self.mark
+    }
+
+    /// Marks `c` seen; false when it already was.
+    #[inline]
+    fn see(&mut self, c: usize) -> bool {
+        let fresh = self.seen[c] != self.mark;
+        self.seen[c] = self.mark;
+        fresh
+    }
+
+    /// The sides by which `c` is linked or may be linked, worked out on first use.
+    /// (After [`Scratch::prepare`] on this board.)
+    #[inline]
+    pub fn sides(&mut self, s: &Shape, b: &Board, c: usize) -> u8 {
+        let v = if self.keeping && !self.stale(s, c) {
+            if self.base[c] == UNKNOWN {
+                self.base[c] = work_out(s, b, c);
+            }
+            self.base[c]
+        } else {
+            if self.open_at[c] != self.epoch {
+                self.open_at[c] = self.epoch;
+                self.open[c] = work_out(s, b, c);
+            }
+            self.open[c]
+        };
+        debug_assert_eq!(v, work_out(s, b, c), "sides of cell {c}");
+        v
+    }
+
+    /// The sides by which `c` may still be linked ([`Board::way`]), as arm bits.
+    #[inline]
+    pub fn ways(&mut self, s: &Shape, b: &Board, c: usize) -> u8 {
+        let open = self.sides(s, b, c) & !b.arms[c];
+        let mut ways = 0;
         for (i, &side) in SIDES.iter().enumerate() {
-            if m & side == 0 && b.way_open(s, c, i).is_some() {
-                m |= side;
+            if open & side != 0 && b.share(s, c, s.nb[c][i] as usize) {
+                ways |= side;
             }
         }
-        open[c] = m;
+        ways
     }
-    open[c]
 }
 
-/// The neighbour across side `i` when `c` and it may be linked on path `k`, or are linked
-/// (after [`Scratch::prepare`]).
+/// In [`Scratch::base`]: the cell's sides are not worked out yet.
+const UNKNOWN: u8 = 0x80;
+
+/// The sides by which `c` is linked or may be linked.
 #[inline]
-fn step(s: &Shape, b: &Board, open: &mut [u8], k: usize, c: usize, i: usize) -> Option<usize> {
-    if sides(open, s, b, c) & SIDES[i] == 0 {
+fn work_out(s: &Shape, b: &Board, c: usize) -> u8 {
+    let mut m = b.arms[c];
+    for (i, &side) in SIDES.iter().enumerate() {
+        if m & side == 0 && b.way_open(s, c, i).is_some() {
+            m |= side;
+        }
+    }
+    m
+}
+
+/// The neighbour across side `i` when `c` (whose sides are `open`) and it may be linked on
+/// path `k`, or are linked.
+#[inline]
+fn step(s: &Shape, b: &Board, open: u8, k: usize, c: usize, i: usize) -> Option<usize> {
+    if open & SIDES[i] == 0 {
         return None;
     }
     let m = s.nb(c, i)?;
@@ -72,18 +202,16 @@ fn step(s: &Shape, b: &Board, open: &mut [u8], k: usize, c: usize, i: usize) -> 
 
 /// Marks in `x.seen` the cells of path `k`'s room reached from its first end.
 fn reach(s: &Shape, b: &Board, k: usize, x: &mut Scratch) {
-    let n = s.cells();
-    x.seen.clear();
-    x.seen.resize(n, false);
+    x.new_search(s.cells());
     let (a, _) = s.ends[k];
     x.stack.clear();
     x.stack.push(a);
-    x.seen[a] = true;
+    x.see(a);
     while let Some(c) = x.stack.pop() {
+        let open = x.sides(s, b, c);
         for i in 0..4 {
-            if let Some(m) = step(s, b, &mut x.open, k, c, i) {
-                if !x.seen[m] {
-                    x.seen[m] = true;
+            if let Some(m) = step(s, b, open, k, c, i) {
+                if x.see(m) {
                     x.stack.push(m);
                 }
             }
@@ -125,11 +253,11 @@ pub fn out_of_reach_of(
         return Some(Ok(d));
     }
     reach(s, b, k, x);
-    if !x.seen[z] {
+    if !x.was_seen(z) {
         return Some(Err(Contradiction::new(Why::Apart, vec![a, z], Some(k))));
     }
     let far: Vec<usize> = (0..s.cells())
-        .filter(|&c| !x.seen[c] && b.has(c, k))
+        .filter(|&c| !x.was_seen(c) && b.has(c, k))
         .collect();
     if far.is_empty() {
         return None;
@@ -161,15 +289,17 @@ pub fn ends_meet(s: &Shape, b: &Board, k: usize, x: &mut Scratch, route: &mut Ve
         return true;
     }
     let n = s.cells();
-    x.seen.clear();
-    x.seen.resize(n, false);
-    x.parent.clear();
+    x.new_search(n);
+    // A parent is only read for a cell seen in this search, which wrote it.
     x.parent.resize(n, u32::MAX);
     x.stack.clear();
     x.stack.push(a);
-    x.seen[a] = true;
-    let (zr, zc) = ((z / s.width) as i64, (z % s.width) as i64);
-    let dist = |c: usize| ((c / s.width) as i64 - zr).abs() + ((c % s.width) as i64 - zc).abs();
+    x.see(a);
+    let (zr, zc) = s.at[z];
+    let dist = |c: usize| {
+        let (r, col) = s.at[c];
+        (r - zr).abs() + (col - zc).abs()
+    };
     while let Some(c) = x.stack.pop() {
         if c == z {
             let mut at = z;
@@ -180,12 +310,12 @@ pub fn ends_meet(s: &Shape, b: &Board, k: usize, x: &mut Scratch, route: &mut Ve
             route.push(a as u32);
             return true;
         }
-        let mut next: [(i64, usize); 4] = [(i64::MAX, 0); 4];
+        let mut next: [(i32, usize); 4] = [(i32::MAX, 0); 4];
         let mut k_next = 0;
+        let open = x.sides(s, b, c);
         for i in 0..4 {
-            if let Some(m) = step(s, b, &mut x.open, k, c, i) {
-                if !x.seen[m] {
-                    x.seen[m] = true;
+            if let Some(m) = step(s, b, open, k, c, i) {
+                if x.see(m) {
                     x.parent[m] = c as u32;
                     next[k_next] = (dist(m), m);
                     k_next += 1;
@@ -230,11 +360,11 @@ pub fn bottleneck_of(
     let mut time = 1;
     x.disc[a] = 1;
     x.low[a] = 1;
-    while let Some(&mut (v, ref mut i)) = x.dfs.last_mut() {
-        if *i < 4 {
-            let side = *i;
-            *i += 1;
-            if let Some(w) = step(s, b, &mut x.open, k, v, side) {
+    while let Some(&(v, side)) = x.dfs.last() {
+        if side < 4 {
+            x.dfs.last_mut().expect("not empty").1 += 1;
+            let open = x.sides(s, b, v);
+            if let Some(w) = step(s, b, open, k, v, side) {
                 if x.disc[w] == 0 {
                     time += 1;
                     x.disc[w] = time;

@@ -116,3 +116,43 @@ fn ratings_and_levels_keep_their_scale() {
         assert!(w[0].base() <= w[1].base(), "{:?} {:?}", w[0], w[1]);
     }
 }
+
+#[test]
+fn a_what_if_copy_is_put_back_as_it_was() {
+    let p = read(
+        include_str!("../../../puzzles/numberlink/flow7.txt"),
+        Rules::Flow,
+    );
+    let sol = unique(&p);
+    let s = Shape::new(&p);
+    let b = Board::new(&s, &p);
+    let mut c = b.clone();
+    c.start_log();
+    // Draw the solution's links from the top row down and take paths out of cells, as a run
+    // would, until the board says no.
+    let mut changed = 0;
+    for x in 0..s.cells() {
+        for (i, m) in s.around(x) {
+            if sol.arms[x] & SIDES[i] != 0 && c.link(&s, x, m).is_ok() {
+                changed += 1;
+            }
+        }
+        if x % 3 == 0 {
+            let k = c.list(x)[0];
+            if c.single(x).is_none() && c.remove(x, k).is_ok() {
+                changed += 1;
+            }
+        }
+    }
+    assert!(changed > 20, "{changed}");
+    assert_ne!(c.arms, b.arms);
+    c.restore(&b);
+    assert_eq!(c.arms, b.arms);
+    for x in 0..s.cells() {
+        assert_eq!(c.list(x), b.list(x), "cell {x}");
+        assert_eq!(c.single(x), b.single(x), "cell {x}");
+        assert_eq!(c.piece_size(x), b.piece_size(x), "cell {x}");
+        assert_eq!(c.members(x), b.members(x), "cell {x}");
+        assert_eq!(c.other_tip(x), b.other_tip(x), "cell {x}");
+    }
+}

@@ -14,6 +14,12 @@
 //! A search finds every assumption refuted at the shortest length; the engine takes them one
 //! at a time ([`Pending`]), each tested again on the board of its turn, before it searches
 //! again.
+//!
+//! The runs of one board share their work: each runs on one copy that it puts back as it was
+//! (only the cells it changed, [`Board::restore`]), and reads the sides each cell may be
+//! linked by as earlier runs worked them out, except near a piece of path it changed
+//! ([`Scratch`]). A search tries first what the last search refuted, so that a short
+//! refutation bounds the other runs early.
 
 use super::board::{Board, Contradiction, Shape, Why};
 use super::paths::Scratch;
@@ -61,6 +67,23 @@ pub struct Work {
     scratch: Scratch,
     /// Ways found between each path's ends (see [`Routes`]).
     routes: Routes,
+    /// Cell lists of a run, kept to save allocating them at each deduction.
+    cells: Vec<usize>,
+    roots: Vec<usize>,
+    near: Vec<usize>,
+    /// The paths an assumption takes from its cells.
+    lost: Vec<usize>,
+    /// The assumptions the last search refuted, with their lengths: tried first in the next.
+    hints: std::collections::HashMap<Assume, usize>,
+}
+
+/// Appends the cells whose marks a deduction changes ([`Deduction::cells_changed`]).
+fn changed(d: &Deduction, out: &mut Vec<usize>) {
+    for &(c, m) in &d.links {
+        out.extend([c, m]);
+    }
+    out.extend(d.places.iter().map(|&(c, _)| c));
+    out.extend(d.elims.iter().map(|&(c, _)| c));
 }
 
 /// A way between the two ends of each path, kept so that the check that the ends can still
@@ -116,6 +139,17 @@ impl Routes {
 }
 
 impl Work {
+    /// Makes the board the runs work on a copy of `b`, which each run puts back as it was.
+    fn sync(&mut self, b: &Board) {
+        match &mut self.board {
+            Some(c) => c.copy_from(b),
+            None => self.board = Some(b.clone()),
+        }
+        if let Some(c) = &mut self.board {
+            c.start_log();
+        }
+    }
+
     pub fn new(s: &Shape) -> Work {
         Work {
             board: None,
@@ -125,6 +159,11 @@ impl Work {
             dirty: vec![false; s.paths],
             scratch: Scratch::default(),
             routes: Routes::default(),
+            cells: Vec::new(),
+            roots: Vec::new(),
+            near: Vec::new(),
+            lost: Vec::new(),
+            hints: Default::default(),
         }
     }
 }
@@ -159,6 +198,9 @@ pub fn propagate(
         dirty,
         scratch,
         routes,
+        cells,
+        roots,
+        near,
         ..
     } = w;
     fn push(q: &mut VecDeque<usize>, queued: &mut [bool], c: usize) {
@@ -187,11 +229,14 @@ pub fn propagate(
             dirty[k] = true;
         }
     }
+    scratch.prepare(s, b);
     loop {
         let mut found: Option<Result<Deduction, Contradiction>> = None;
         'cells: while let Some(c) = q.pop_front() {
             queued[c] = false;
-            let at = local::At::new(s, b, c);
+            let ways = scratch.ways(s, b, c);
+            let open = scratch.sides(s, b, c) & !b.arms[c];
+            let at = local::At::known(s, b, c, open, ways);
             for rule in local::LOCAL {
                 if let Some(r) = rule(s, b, &at, None) {
                     found = Some(r);
@@ -200,7 +245,15 @@ pub fn propagate(
             }
         }
         if found.is_none() {
-            found = global(s, b, dirty, routes, run.len as u32 + 1, touched, scratch);
+            found = global(
+                s,
+                b,
+                dirty,
+                routes,
+                run.len as u32 + 1,
+                (touched, near),
+                scratch,
+            );
             touched.clear();
         }
         let d = match found {
@@ -226,13 +279,19 @@ pub fn propagate(
             .map(|(c, _)| c)
             .chain(d.links.iter().flat_map(|(c, m)| [c, m]))
         {
-            for k in b.list(c) {
-                if k < s.paths {
-                    dirty[k] = true;
+            for (j, &word) in b.cand(c).iter().enumerate() {
+                let mut x = word;
+                while x != 0 {
+                    let k = j * 64 + x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    if k < s.paths {
+                        dirty[k] = true;
+                    }
                 }
             }
         }
-        let mut cells: Vec<usize> = d.cells_changed();
+        cells.clear();
+        changed(&d, cells);
         if s.rules == Rules::Flow {
             for &(c, m) in &d.links {
                 let small = if b.piece_size(c) <= b.piece_size(m) {
@@ -240,7 +299,7 @@ pub fn propagate(
                 } else {
                     m
                 };
-                cells.extend(b.members(small));
+                b.each_member(small, |x| cells.push(x));
             }
         }
         for &(c, m) in &d.links {
@@ -254,7 +313,19 @@ pub fn propagate(
             }
             return run;
         }
-        for &c in &cells {
+        // The pieces the deduction changed (once each: pieces only grow).
+        roots.clear();
+        changed(&d, roots);
+        for r in roots.iter_mut() {
+            *r = b.root(*r);
+        }
+        roots.sort_unstable();
+        roots.dedup();
+        for &r in roots.iter() {
+            scratch.changed(s, b, r);
+        }
+        scratch.prepare(s, b);
+        for &c in cells.iter() {
             touched.push(c);
             touch(routes, c, run.len as u32 + 1);
             push(q, queued, c);
@@ -280,20 +351,15 @@ fn global(
     dirty: &mut [bool],
     routes: &mut Routes,
     t: u32,
-    touched: &[usize],
+    (touched, near): (&[usize], &mut Vec<usize>),
     x: &mut Scratch,
 ) -> Option<Result<Deduction, Contradiction>> {
-    let mut prepared = false;
     for (k, d) in dirty.iter_mut().enumerate().take(s.paths) {
         if !std::mem::take(d) {
             continue;
         }
         if routes.holds(k) {
             continue;
-        }
-        if !prepared {
-            x.prepare(s, b);
-            prepared = true;
         }
         let mut way = match routes.own[k].take() {
             Some((_, w)) => w,
@@ -310,11 +376,12 @@ fn global(
         }
     }
     if s.rules.covers() {
-        let mut near: Vec<usize> = touched.to_vec();
+        near.clear();
+        near.extend_from_slice(touched);
         for &c in touched {
             near.extend(s.around(c).map(|(_, m)| m));
         }
-        if let Some(r) = areas::sealed_area_in(s, b, None, Some(&near)) {
+        if let Some(r) = areas::sealed_area_in(s, b, None, Some(near), x) {
             return Some(r);
         }
     }
@@ -323,36 +390,54 @@ fn global(
 
 /// Runs an assumption on a copy of `b`.
 pub fn test(s: &Shape, b: &Board, w: &mut Work, a: &Assume, bound: usize, trace: bool) -> Run {
+    // The copy is `b` already ([`Work::sync`]); what the run changes is put back after it.
     let mut c = match w.board.take() {
-        Some(mut c) => {
-            c.copy_from(b);
+        Some(c) => c,
+        None => {
+            let mut c = b.clone();
+            c.start_log();
             c
         }
-        None => b.clone(),
     };
+    w.scratch.new_run(s);
     let mut first = Ok(());
-    let (start, paths): (Vec<usize>, Vec<usize>) = match a {
-        Assume::Among(x, ks) => {
-            let all = b.list(*x);
-            for &k in &all {
-                if !ks.contains(&k) {
-                    first = first.and_then(|_| c.remove(*x, k).map(|_| ()));
+    let mut paths = std::mem::take(&mut w.lost);
+    paths.clear();
+    let cand = |x: usize, out: &mut Vec<usize>, keep: &[usize]| {
+        for (j, &word) in b.cand(x).iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let k = j * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if !keep.contains(&k) {
+                    out.push(k);
                 }
             }
-            let lost: Vec<usize> = all.into_iter().filter(|k| !ks.contains(k)).collect();
-            (vec![*x], lost)
+        }
+    };
+    let start: &[usize] = match a {
+        Assume::Among(x, ks) => {
+            cand(*x, &mut paths, ks);
+            for &k in &paths {
+                first = first.and_then(|_| c.remove(*x, k).map(|_| ()));
+            }
+            std::slice::from_ref(x)
         }
         Assume::Not(x, k) => {
             first = c.remove(*x, *k).map(|_| ());
-            (vec![*x], vec![*k])
+            paths.push(*k);
+            std::slice::from_ref(x)
         }
         Assume::Link(t, m) => {
             first = c.link(s, *t, *m);
-            let mut ps = b.list(*t);
-            ps.extend(b.list(*m));
-            (vec![*t, *m], ps)
+            cand(*t, &mut paths, &[]);
+            cand(*m, &mut paths, &[]);
+            &[*t, *m]
         }
     };
+    if first.is_ok() {
+        w.scratch.changed(s, &c, start[0]);
+    }
     let r = match first {
         Err(x) => Run {
             len: 1,
@@ -360,9 +445,11 @@ pub fn test(s: &Shape, b: &Board, w: &mut Work, a: &Assume, bound: usize, trace:
             trace: Vec::new(),
             cut: false,
         },
-        Ok(()) => propagate(s, &mut c, w, (&start, &paths), bound, trace),
+        Ok(()) => propagate(s, &mut c, w, (start, &paths), bound, trace),
     };
+    c.restore(b);
     w.board = Some(c);
+    w.lost = paths;
     r
 }
 
@@ -480,6 +567,9 @@ pub fn what_if(
     pending: &mut Pending,
     w: &mut Work,
 ) -> Option<Deduction> {
+    // Every run of this call starts from `b`.
+    w.sync(b);
+    w.scratch.keep(s, b);
     while let Some(r) = pending.items.pop_front() {
         if !useful(s, b, &r) {
             continue;
@@ -500,6 +590,7 @@ pub fn what_if(
 /// Finds the assumptions refuted at the shortest length, into `pending`.
 fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<()> {
     // A way between each path's ends on this board, for every run of the search.
+    w.scratch.new_run(s);
     w.scratch.prepare(s, b);
     let mut base = std::mem::take(&mut w.routes.base);
     base.resize(s.paths, Vec::new());
@@ -549,23 +640,45 @@ fn search_rounds(
         .iter()
         .map(|(_, ways)| vec![false; ways.len()])
         .collect();
+    // The assumptions the last search refuted first: a short refutation found early bounds
+    // the runs of the others. The order changes nothing else: every assumption refuted at the
+    // shortest length is found whatever the order, and they are kept in the list's order.
+    let mut order: Vec<(usize, usize)> = cells
+        .iter()
+        .enumerate()
+        .map(|(i, a)| (w.hints.get(a).copied().unwrap_or(usize::MAX), i))
+        .collect();
+    order.sort_unstable();
     for bound in BOUNDS {
         let mut best = bound;
         let mut found: Vec<(usize, Refuted)> = Vec::new();
-        for (i, a) in cells.iter().enumerate() {
+        let mut refuted: Vec<(usize, usize)> = Vec::new();
+        for &(_, i) in &order {
             if settled[i] {
                 continue;
             }
-            let r = test(s, b, w, a, best, false);
+            let r = test(s, b, w, &cells[i], best, false);
             match r.contradiction {
                 Some(_) => {
                     best = best.min(r.len);
-                    found.push((r.len, Refuted::Cell(a.clone())));
+                    refuted.push((i, r.len));
                 }
                 None if !r.cut => settled[i] = true,
                 None => {}
             }
         }
+        if !refuted.is_empty() {
+            w.hints.clear();
+            for &(i, len) in &refuted {
+                w.hints.insert(cells[i].clone(), len);
+            }
+        }
+        refuted.sort_unstable();
+        found.extend(
+            refuted
+                .into_iter()
+                .map(|(i, len)| (len, Refuted::Cell(cells[i].clone()))),
+        );
         // A loose end all of whose ways but one fail takes that one.
         for (g, (t, ways)) in groups.iter().enumerate() {
             let mut failed = Vec::new();
