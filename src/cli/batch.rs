@@ -308,10 +308,13 @@ pub fn timeout(asked: Option<f64>) -> Result<Option<Duration>> {
 /// third of the work when done per puzzle. A chunk holds about [`CHUNK_TIME`] of work, judged
 /// from the items done so far: one item while nothing is known or items are slow, so that the
 /// first answers come at once and hard puzzles still spread over the threads.
-const MAX_CHUNK: usize = 32;
+const MAX_CHUNK: usize = 128;
 
-/// The work a chunk aims at (see [`MAX_CHUNK`]).
-const CHUNK_TIME: Duration = Duration::from_millis(2);
+/// The work a chunk aims at (see [`MAX_CHUNK`]). 8 ms rather than 2: with the lite solver a 9x9
+/// takes about 70 µs, and 2 ms chunks spent 80 ms of system time waking threads on cbg's 21,375
+/// puzzles (48 ms with 8 ms chunks; BENCHMARKS.md). The first answers still come at once: a
+/// chunk grows only as items are timed.
+const CHUNK_TIME: Duration = Duration::from_millis(8);
 
 /// Items for one chunk, from the running mean time of an item in nanoseconds (0: none done).
 fn chunk_size(mean_ns: u64) -> usize {
@@ -529,11 +532,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn chunks_hold_about_two_milliseconds_of_work() {
+    fn chunks_hold_about_eight_milliseconds_of_work() {
         assert_eq!(chunk_size(0), 1, "nothing known yet: one item");
-        assert_eq!(chunk_size(100_000), 20, "0.1 ms puzzles");
+        assert_eq!(chunk_size(100_000), 80, "0.1 ms puzzles");
         assert_eq!(chunk_size(1_000), MAX_CHUNK, "very quick items: the cap");
-        assert_eq!(chunk_size(5_000_000), 1, "slow puzzles go one by one");
+        assert_eq!(chunk_size(9_000_000), 1, "slow puzzles go one by one");
     }
 
     #[test]
