@@ -108,6 +108,7 @@ impl Backend for Auto {
 mod tests {
     use super::*;
     use crate::cnf::{encode, Formula, Var};
+    use crate::solver::testing::random_3sat;
 
     /// The pigeonhole formula, `p` pigeons into `p - 1` holes (unsatisfiable, hard for CDCL),
     /// with a selector: the hole constraints hold only when `sel` is assumed.
@@ -137,22 +138,6 @@ mod tests {
         assert!(matches!(a.solve(&[sel.pos()]), Ok(Outcome::Unsat(_))));
         assert!(matches!(a.solve(&[x.pos()]), Ok(Outcome::Sat(_))));
         assert!(!a.switched());
-    }
-
-    /// A random 3-SAT formula at the threshold ratio (clauses = 4.26 × variables): thousands
-    /// of conflicts for either solver, seconds for neither.
-    fn random_3sat(vars: usize, seed: u64) -> Formula {
-        use rand::Rng;
-        let mut rng = crate::generate::rng(seed);
-        let mut f = Formula::new();
-        let v: Vec<Var> = (0..vars).map(|_| f.new_var()).collect();
-        for _ in 0..vars * 426 / 100 {
-            let c: Vec<Lit> = (0..3)
-                .map(|_| v[rng.gen_range(0..vars)].lit(rng.gen_bool(0.5)))
-                .collect();
-            f.add_clause(&c);
-        }
-        f
     }
 
     #[test]

@@ -92,21 +92,8 @@ impl Backend for Layered {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cnf::{Formula, Var};
-    use rand::Rng;
-
-    fn random_3sat(vars: usize, seed: u64) -> Formula {
-        let mut rng = crate::generate::rng(seed);
-        let mut f = Formula::new();
-        let v: Vec<Var> = (0..vars).map(|_| f.new_var()).collect();
-        for _ in 0..vars * 426 / 100 {
-            let c: Vec<Lit> = (0..3)
-                .map(|_| v[rng.gen_range(0..vars)].lit(rng.gen_bool(0.5)))
-                .collect();
-            f.add_clause(&c);
-        }
-        f
-    }
+    use crate::cnf::Var;
+    use crate::solver::testing::random_3sat;
 
     #[test]
     fn easy_questions_stay_on_the_lite_solver() {

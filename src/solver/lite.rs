@@ -984,22 +984,9 @@ mod tests {
     //! unsatisfiable on their own. Fixed seeds.
 
     use super::*;
+    use crate::solver::testing::random_formula;
     use crate::solver::Varisat;
     use rand::Rng;
-
-    fn random_formula(rng: &mut impl Rng, vars: usize, clauses: usize, width: usize) -> Formula {
-        let mut f = Formula::without_names();
-        for _ in 0..vars {
-            f.new_var();
-        }
-        for _ in 0..clauses {
-            let c: Vec<Lit> = (0..width)
-                .map(|_| Var::from_index(rng.gen_range(0..vars)).lit(rng.gen_bool(0.5)))
-                .collect();
-            f.add_clause(&c);
-        }
-        f
-    }
 
     fn random_assumptions(rng: &mut impl Rng, vars: usize, n: usize) -> Vec<Lit> {
         (0..n)

@@ -185,3 +185,36 @@ impl SolverChoice {
         }
     }
 }
+
+/// Random formulas for the backends' tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::cnf::{Formula, Lit, Var};
+    use rand::Rng;
+
+    /// `clauses` random clauses of `width` literals over `vars` variables.
+    pub fn random_formula(
+        rng: &mut impl Rng,
+        vars: usize,
+        clauses: usize,
+        width: usize,
+    ) -> Formula {
+        let mut f = Formula::without_names();
+        for _ in 0..vars {
+            f.new_var();
+        }
+        for _ in 0..clauses {
+            let c: Vec<Lit> = (0..width)
+                .map(|_| Var::from_index(rng.gen_range(0..vars)).lit(rng.gen_bool(0.5)))
+                .collect();
+            f.add_clause(&c);
+        }
+        f
+    }
+
+    /// A random 3-SAT formula at the threshold ratio (clauses = 4.26 × variables) from `seed`:
+    /// thousands of conflicts for a CDCL solver at a few hundred variables, seconds for none.
+    pub fn random_3sat(vars: usize, seed: u64) -> Formula {
+        random_formula(&mut crate::generate::rng(seed), vars, vars * 426 / 100, 3)
+    }
+}
