@@ -584,10 +584,7 @@ impl Board {
         let mut prev = usize::MAX;
         let mut at = start;
         loop {
-            let next = s
-                .around(at)
-                .find(|&(i, m)| self.arms[at] & SIDES[i] != 0 && m != prev)
-                .map(|(_, m)| m);
+            let next = self.linked_beyond(s, at, prev);
             match next {
                 Some(m) => {
                     prev = at;
@@ -600,6 +597,13 @@ impl Board {
         out
     }
 
+    /// The neighbour `at` is linked to other than `prev`, if any (a step along a piece).
+    fn linked_beyond(&self, s: &Shape, at: usize, prev: usize) -> Option<usize> {
+        s.around(at)
+            .find(|&(i, m)| self.arms[at] & SIDES[i] != 0 && m != prev)
+            .map(|(_, m)| m)
+    }
+
     /// An extremity of the piece through `c`.
     fn extremity(&self, s: &Shape, c: usize) -> usize {
         if self.degree(c) <= 1 {
@@ -608,10 +612,7 @@ impl Board {
         let mut prev = usize::MAX;
         let mut at = c;
         loop {
-            let next = s
-                .around(at)
-                .find(|&(i, m)| self.arms[at] & SIDES[i] != 0 && m != prev)
-                .map(|(_, m)| m);
+            let next = self.linked_beyond(s, at, prev);
             match next {
                 Some(m) if m != c => {
                     prev = at;
