@@ -383,6 +383,7 @@ impl Lite {
         }
     }
 
+    #[inline(always)]
     fn enqueue(&mut self, l: u32, reason: u32) {
         self.value[l as usize] = 1;
         self.value[(l ^ 1) as usize] = -1;
@@ -390,6 +391,24 @@ impl Lite {
         self.level[v] = self.trail_lim.len() as u32;
         self.reason[v] = reason;
         self.trail.push(l);
+    }
+
+    /// The binary clause (`other` or `false_lit`), with `false_lit` false: assigns `other`, or
+    /// records the conflict and says so.
+    #[inline(always)]
+    fn imply(&mut self, other: u32, false_lit: u32) -> bool {
+        match self.value[other as usize] {
+            1 => false,
+            0 => {
+                self.enqueue(other, BIN | false_lit);
+                false
+            }
+            _ => {
+                self.bin_conflict = [false_lit, other];
+                self.qhead = self.trail.len();
+                true
+            }
+        }
     }
 
     /// Unit propagation; the conflicting clause, or [`NONE`].
@@ -401,21 +420,16 @@ impl Lite {
             // Binary clauses: those loaded first, then the others.
             let from = self.bin_start[false_lit as usize] as usize;
             let to = self.bin_start[false_lit as usize + 1] as usize;
-            let more = self.bins[false_lit as usize].len();
-            for i in 0..(to - from) + more {
-                let other = if from + i < to {
-                    self.bin_flat[from + i]
-                } else {
-                    self.bins[false_lit as usize][i - (to - from)]
-                };
-                match self.value[other as usize] {
-                    1 => {}
-                    0 => self.enqueue(other, BIN | false_lit),
-                    _ => {
-                        self.bin_conflict = [false_lit, other];
-                        self.qhead = self.trail.len();
-                        return BIN_CONFLICT;
-                    }
+            for i in from..to {
+                let other = self.bin_flat[i];
+                if self.imply(other, false_lit) {
+                    return BIN_CONFLICT;
+                }
+            }
+            for i in 0..self.bins[false_lit as usize].len() {
+                let other = self.bins[false_lit as usize][i];
+                if self.imply(other, false_lit) {
+                    return BIN_CONFLICT;
                 }
             }
             // Longer clauses.
@@ -737,20 +751,37 @@ impl Lite {
 
     // The interface.
 
-    /// Loads the first formula: its binary clauses go into one flat table, its units are
-    /// assigned once every clause is in place.
+    /// Loads the first formula: its binary clauses go into one flat table, its longer clauses
+    /// straight into the arena with their watch lists sized beforehand; units (and clauses with
+    /// a repeated literal) go through [`Lite::add`] once every other clause is in place, since
+    /// their propagation must see them all.
     fn load(&mut self, f: &Formula) {
         self.fresh = false;
         self.reserve_vars(f.num_vars());
         let lits = 2 * self.num_vars;
-        let binary = |c: &[Lit]| {
-            c.len() == 2 && c[0].var() != c[1].var() && c[0].code().max(c[1].code()) < lits
+        let in_range = |c: &[Lit]| c.iter().all(|l| l.code() < lits);
+        let binary = |c: &[Lit]| c.len() == 2 && c[0].var() != c[1].var() && in_range(c);
+        // A clause of three to sixteen distinct literals, none the negation of another (longer
+        // ones are checked by `add`, which sorts them).
+        let long = |c: &[Lit]| {
+            (3..=16).contains(&c.len())
+                && in_range(c)
+                && c.iter()
+                    .enumerate()
+                    .all(|(i, a)| c[..i].iter().all(|b| a.var() != b.var()))
         };
         let mut start = vec![0u32; lits + 1];
+        let mut watched = vec![0u32; lits];
+        let mut words = 0;
         for c in f.clauses() {
             if binary(c) {
                 start[c[0].code() + 1] += 1;
                 start[c[1].code() + 1] += 1;
+            } else if long(c) {
+                let (a, b) = (c[0].code(), c[1].code());
+                watched[a] += 1;
+                watched[b] += 1;
+                words += HEADER + c.len();
             }
         }
         for l in 0..lits {
@@ -758,8 +789,10 @@ impl Lite {
         }
         let mut flat = vec![0u32; start[lits] as usize];
         let mut fill = start.clone();
-        // The other clauses come once every binary clause is in place: one of them may turn
-        // out to be a unit, whose propagation must see them all.
+        for (l, &n) in watched.iter().enumerate() {
+            self.watches[l].reserve(n as usize);
+        }
+        self.arena.reserve(words);
         let mut others = Vec::new();
         for c in f.clauses() {
             if binary(c) {
@@ -768,13 +801,18 @@ impl Lite {
                 fill[a] += 1;
                 flat[fill[b] as usize] = a as u32;
                 fill[b] += 1;
+            } else if long(c) {
+                let cref = self.arena.len() as u32;
+                self.arena.push(c.len() as u32);
+                self.arena.push(0);
+                self.arena.extend(c.iter().map(|l| l.code() as u32));
+                self.attach(cref);
             } else {
                 others.push(c);
             }
         }
         self.bin_flat = flat;
         self.bin_start = start;
-        self.arena.reserve(f.num_clauses() * HEADER + f.num_lits());
         for c in others {
             self.add(c);
         }
