@@ -22,6 +22,7 @@
 //! refutation bounds the other runs early.
 
 use super::board::{Board, Contradiction, Shape, Why};
+use super::carry::{Carry, Outcome};
 use super::paths::Scratch;
 use super::{apply, areas, describe_contradiction, local, name, path_name, paths};
 use super::{Deduction, Technique};
@@ -75,6 +76,10 @@ pub struct Work {
     lost: Vec<usize>,
     /// The assumptions the last search refuted, with their lengths: tried first in the next.
     hints: std::collections::HashMap<Assume, usize>,
+    /// How runs of earlier searches ended, while nothing near them changed.
+    carry: Carry,
+    /// The cells the last run changed.
+    footprint: Vec<u32>,
 }
 
 /// Appends the cells whose marks a deduction changes ([`Deduction::cells_changed`]).
@@ -164,6 +169,8 @@ impl Work {
             near: Vec::new(),
             lost: Vec::new(),
             hints: Default::default(),
+            carry: Carry::default(),
+            footprint: Vec::new(),
         }
     }
 }
@@ -447,6 +454,8 @@ pub fn test(s: &Shape, b: &Board, w: &mut Work, a: &Assume, bound: usize, trace:
         },
         Ok(()) => propagate(s, &mut c, w, (start, &paths), bound, trace),
     };
+    w.footprint.clear();
+    w.footprint.extend_from_slice(c.logged());
     c.restore(b);
     w.board = Some(c);
     w.lost = paths;
@@ -598,6 +607,7 @@ fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<(
         paths::ends_meet(s, b, k, &mut w.scratch, way);
     }
     w.routes.base = base;
+    w.carry.update(s, b);
     // The loose ends first, then beside the paths drawn, then everywhere.
     // A wider reach tries again only what the narrower ones did not: on the same board, an
     // assumption not refuted within the longest bound never is (and the loose ends' ways are
@@ -657,7 +667,16 @@ fn search_rounds(
             if settled[i] {
                 continue;
             }
+            match w.carry.get(&cells[i]) {
+                Some(Outcome::Settled) => {
+                    settled[i] = true;
+                    continue;
+                }
+                Some(Outcome::Cut(at)) if best <= at => continue,
+                _ => {}
+            }
             let r = test(s, b, w, &cells[i], best, false);
+            w.carry.put(&cells[i], outcome(&r, best), &w.footprint);
             match r.contradiction {
                 Some(_) => {
                     best = best.min(r.len);
@@ -685,10 +704,16 @@ fn search_rounds(
             let mut open = Vec::new();
             let mut longest = 0;
             for (j, &m) in ways.iter().enumerate() {
-                if ways_settled[g][j] {
+                let a = Assume::Link(*t, m);
+                let kept = w.carry.get(&a);
+                if kept == Some(Outcome::Settled) {
+                    ways_settled[g][j] = true;
+                }
+                if ways_settled[g][j] || matches!(kept, Some(Outcome::Cut(at)) if best <= at) {
                     open.push(m);
                 } else {
-                    let r = test(s, b, w, &Assume::Link(*t, m), best, false);
+                    let r = test(s, b, w, &a, best, false);
+                    w.carry.put(&a, outcome(&r, best), &w.footprint);
                     match r.contradiction {
                         Some(_) => {
                             failed.push(m);
@@ -728,6 +753,15 @@ fn search_rounds(
         return Some(());
     }
     None
+}
+
+/// How a run of a search ended, to carry to the next board (`None`: refuted).
+fn outcome(r: &Run, bound: usize) -> Option<Outcome> {
+    match (&r.contradiction, r.cut) {
+        (Some(_), _) => None,
+        (None, false) => Some(Outcome::Settled),
+        (None, true) => Some(Outcome::Cut(bound)),
+    }
 }
 
 /// The deduction of a refuted assumption, tested again on `b` (None when it no longer leads
