@@ -11,7 +11,6 @@
 
 use super::board::{Board, Shape};
 use super::whatif::Assume;
-use std::collections::HashMap;
 
 /// How far (in steps between neighbours) from a changed cell a kept run is forgotten: the
 /// local techniques read two cells around the cells they look at.
@@ -29,7 +28,10 @@ pub enum Outcome {
 /// The kept runs, and the board they were kept on.
 #[derive(Default)]
 pub struct Carry {
-    kept: HashMap<Assume, (Outcome, Vec<u32>)>,
+    /// Per assumption (see [`Carry::slot`]): how its run ended, and the cells it changed.
+    kept: Vec<Option<(Outcome, Vec<u32>)>>,
+    /// The slots in use.
+    used: Vec<u32>,
     /// Per cell on the board of the last search: its links, and its candidate words.
     arms: Vec<u8>,
     cand: Vec<u64>,
@@ -45,7 +47,8 @@ impl Carry {
         let n = s.cells();
         let w = b.words();
         if self.arms.len() != n {
-            self.kept.clear();
+            self.kept = vec![None; n * (2 * (s.empty + 1) + 4)];
+            self.used.clear();
             self.arms = b.arms.clone();
             self.cand = (0..n).flat_map(|c| b.cand(c).to_vec()).collect();
             self.near = vec![false; n];
@@ -76,37 +79,59 @@ impl Carry {
                 }
             }
         }
-        let near = &self.near;
-        self.kept
-            .retain(|_, (_, cells)| !cells.iter().any(|&c| near[c as usize]));
+        let (kept, near) = (&mut self.kept, &self.near);
+        self.used.retain(|&i| {
+            let slot = &mut kept[i as usize];
+            let hit = slot
+                .as_ref()
+                .is_some_and(|(_, cells)| cells.iter().any(|&c| near[c as usize]));
+            if hit {
+                *slot = None;
+            }
+            slot.is_some()
+        });
+    }
+
+    /// Where an assumption is kept: one slot per cell and path for "on" and "not on", one per
+    /// cell and side for a link (none for a cell on one of several paths).
+    fn slot(s: &Shape, a: &Assume) -> Option<usize> {
+        let n = s.cells();
+        let per = s.empty + 1;
+        match a {
+            Assume::Among(c, ks) if ks.len() == 1 => Some(c * per + ks[0]),
+            Assume::Among(..) => None,
+            Assume::Not(c, k) => Some(n * per + c * per + k),
+            Assume::Link(t, m) => Some(2 * n * per + t * 4 + s.side(*t, *m)),
+        }
     }
 
     /// How the assumption's run ended when it was last run, if nothing near it changed since.
-    pub fn get(&self, a: &Assume) -> Option<Outcome> {
-        self.kept.get(a).map(|(o, _)| *o)
+    pub fn get(&self, s: &Shape, a: &Assume) -> Option<Outcome> {
+        let i = Carry::slot(s, a)?;
+        self.kept.get(i)?.as_ref().map(|(o, _)| *o)
     }
 
     /// Keeps how a run ended and the cells it changed (or forgets it, when refuted: `None`).
-    pub fn put(&mut self, a: &Assume, outcome: Option<Outcome>, cells: &[u32]) {
+    pub fn put(&mut self, s: &Shape, a: &Assume, outcome: Option<Outcome>, cells: &[u32]) {
+        let Some(i) = Carry::slot(s, a).filter(|&i| i < self.kept.len()) else {
+            return;
+        };
+        let slot = &mut self.kept[i];
         match outcome {
-            None => {
-                self.kept.remove(a);
-            }
+            None => *slot = None,
             Some(o) => {
-                let mut cells = cells.to_vec();
-                cells.extend(start_cells(a));
-                cells.sort_unstable();
-                cells.dedup();
-                self.kept.insert(a.clone(), (o, cells));
+                if slot.is_none() {
+                    self.used.push(i as u32);
+                }
+                let (was, kept) = slot.get_or_insert_with(|| (o, Vec::new()));
+                *was = o;
+                kept.clear();
+                kept.extend_from_slice(cells);
+                match a {
+                    Assume::Among(c, _) | Assume::Not(c, _) => kept.push(*c as u32),
+                    Assume::Link(t, m) => kept.extend([*t as u32, *m as u32]),
+                }
             }
         }
-    }
-}
-
-/// The cells an assumption is about.
-fn start_cells(a: &Assume) -> Vec<u32> {
-    match a {
-        Assume::Among(c, _) | Assume::Not(c, _) => vec![*c as u32],
-        Assume::Link(t, m) => vec![*t as u32, *m as u32],
     }
 }

@@ -667,7 +667,7 @@ fn search_rounds(
             if settled[i] {
                 continue;
             }
-            match w.carry.get(&cells[i]) {
+            match w.carry.get(s, &cells[i]) {
                 Some(Outcome::Settled) => {
                     settled[i] = true;
                     continue;
@@ -676,7 +676,7 @@ fn search_rounds(
                 _ => {}
             }
             let r = test(s, b, w, &cells[i], best, false);
-            w.carry.put(&cells[i], outcome(&r, best), &w.footprint);
+            w.carry.put(s, &cells[i], outcome(&r, best), &w.footprint);
             match r.contradiction {
                 Some(_) => {
                     best = best.min(r.len);
@@ -705,7 +705,7 @@ fn search_rounds(
             let mut longest = 0;
             for (j, &m) in ways.iter().enumerate() {
                 let a = Assume::Link(*t, m);
-                let kept = w.carry.get(&a);
+                let kept = w.carry.get(s, &a);
                 if kept == Some(Outcome::Settled) {
                     ways_settled[g][j] = true;
                 }
@@ -713,7 +713,7 @@ fn search_rounds(
                     open.push(m);
                 } else {
                     let r = test(s, b, w, &a, best, false);
-                    w.carry.put(&a, outcome(&r, best), &w.footprint);
+                    w.carry.put(s, &a, outcome(&r, best), &w.footprint);
                     match r.contradiction {
                         Some(_) => {
                             failed.push(m);
