@@ -47,7 +47,7 @@ impl Carry {
         let n = s.cells();
         let w = b.words();
         if self.arms.len() != n {
-            self.kept = vec![None; n * (2 * (s.empty + 1) + 4)];
+            self.kept = vec![None; Carry::slots(s)];
             self.used.clear();
             self.arms = b.arms.clone();
             self.cand = (0..n).flat_map(|c| b.cand(c).to_vec()).collect();
@@ -94,7 +94,7 @@ impl Carry {
 
     /// Where an assumption is kept: one slot per cell and path for "on" and "not on", one per
     /// cell and side for a link (none for a cell on one of several paths).
-    fn slot(s: &Shape, a: &Assume) -> Option<usize> {
+    pub fn slot(s: &Shape, a: &Assume) -> Option<usize> {
         let n = s.cells();
         let per = s.empty + 1;
         match a {
@@ -103,6 +103,11 @@ impl Carry {
             Assume::Not(c, k) => Some(n * per + c * per + k),
             Assume::Link(t, m) => Some(2 * n * per + t * 4 + s.side(*t, *m)),
         }
+    }
+
+    /// How many slots there are (see [`Carry::slot`]).
+    pub fn slots(s: &Shape) -> usize {
+        s.cells() * (2 * (s.empty + 1) + 4)
     }
 
     /// How the assumption's run ended when it was last run, if nothing near it changed since.

@@ -501,7 +501,10 @@ fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, 
     let n = s.cells();
     let mut cells: Vec<Assume> = Vec::new();
     let mut groups: Vec<(usize, Vec<usize>)> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    // Per cell and path: an assumption that the cell is on the path is listed.
+    let per = s.empty + 1;
+    let mut listed = vec![false; n * per];
+    let mut seen = |(c, k): (usize, usize)| !std::mem::replace(&mut listed[c * per + k], true);
     for t in 0..n {
         if !b.loose(s, t) {
             continue;
@@ -513,7 +516,7 @@ fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, 
         match b.path_of(s, t) {
             Some(k) => {
                 for &m in &ways {
-                    if b.path_of(s, m).is_none() && seen.insert((m, k)) {
+                    if b.path_of(s, m).is_none() && seen((m, k)) {
                         cells.push(Assume::Among(m, vec![k]));
                     }
                 }
@@ -529,7 +532,7 @@ fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, 
     };
     for c in (0..n).filter(|&c| candidate(c) && b.count(c) == 2) {
         for k in b.list(c) {
-            if seen.insert((c, k)) {
+            if seen((c, k)) {
                 cells.push(Assume::Among(c, vec![k]));
             }
         }
@@ -549,7 +552,7 @@ fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, 
             cells.push(Assume::Not(c, k));
         }
         for k in b.list(c) {
-            if seen.insert((c, k)) {
+            if seen((c, k)) {
                 cells.push(Assume::Among(c, vec![k]));
             }
         }
@@ -614,7 +617,7 @@ fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<(
     // the same at every reach).
     let mut found = None;
     let mut tried = 0;
-    let mut done: std::collections::HashSet<Assume> = std::collections::HashSet::new();
+    let mut done = vec![false; Carry::slots(s)];
     let mut groups_done = false;
     for reach in [Reach::LooseEnds, Reach::Near, Reach::Everywhere] {
         let (cells, groups) = assumptions(s, b, reach);
@@ -622,13 +625,16 @@ fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<(
             continue;
         }
         tried = cells.len() + groups.len();
-        let cells: Vec<Assume> = cells.into_iter().filter(|a| !done.contains(a)).collect();
+        let tried = |a: &Assume| Carry::slot(s, a).is_some_and(|i| done[i]);
+        let cells: Vec<Assume> = cells.into_iter().filter(|a| !tried(a)).collect();
         let groups = if groups_done { Vec::new() } else { groups };
         found = search_rounds(s, b, pending, w, &cells, &groups);
         if found.is_some() {
             break;
         }
-        done.extend(cells);
+        for i in cells.iter().filter_map(|a| Carry::slot(s, a)) {
+            done[i] = true;
+        }
         groups_done = true;
     }
     w.routes.base.clear();
