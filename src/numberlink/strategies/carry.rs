@@ -140,3 +140,46 @@ impl Carry {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::numberlink::format::{self, ReadOptions};
+
+    #[test]
+    fn a_kept_run_is_forgotten_when_a_cell_near_what_it_changed_changes() {
+        let text = include_str!("../../../puzzles/numberlink/whatif8.txt");
+        let p = format::parse("t", text, ReadOptions::default())
+            .unwrap()
+            .remove(0);
+        let s = Shape::new(&p);
+        let b = Board::new(&s, &p);
+        let at = |r: usize, c: usize| r * s.width + c;
+        let (here, beside, far, far_run) = (at(4, 0), at(4, 1), at(0, 7), at(5, 1));
+        let k = b.list(here)[0];
+        let mut carry = Carry::default();
+        carry.update(&s, &b);
+        let near_cell = Assume::Among(here, vec![k]);
+        let far_cell = Assume::Not(far, b.list(far)[0]);
+        // Its assumption is far away, but its run changed a cell next to the change below.
+        let far_reach = Assume::Among(at(7, 7), vec![b.list(at(7, 7))[0]]);
+        carry.put(&s, &near_cell, Some(Outcome::Settled), &[]);
+        carry.put(&s, &far_cell, Some(Outcome::Cut(10)), &[]);
+        carry.put(&s, &far_reach, Some(Outcome::Settled), &[far_run as u32]);
+        carry.update(&s, &b);
+        assert_eq!(carry.get(&s, &near_cell), Some(Outcome::Settled));
+        assert_eq!(carry.get(&s, &far_cell), Some(Outcome::Cut(10)));
+
+        let mut changed = b.clone();
+        let gone = b.list(beside)[0];
+        assert!(b.count(beside) > 1);
+        changed.remove(beside, gone).unwrap();
+        carry.update(&s, &changed);
+        assert_eq!(carry.get(&s, &near_cell), None);
+        assert_eq!(carry.get(&s, &far_reach), None);
+        assert_eq!(carry.get(&s, &far_cell), Some(Outcome::Cut(10)));
+        // A refuted run is not kept.
+        carry.put(&s, &far_cell, None, &[]);
+        assert_eq!(carry.get(&s, &far_cell), None);
+    }
+}
