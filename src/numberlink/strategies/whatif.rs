@@ -20,6 +20,12 @@
 //! linked by as earlier runs worked them out, except near a piece of path it changed
 //! ([`Scratch`]). A search tries first what the last search refuted, so that a short
 //! refutation bounds the other runs early.
+//!
+//! Searches on later boards share their work too ([`Carry`]): an assumption whose run ended
+//! without a contradiction on an earlier board is not run again while no cell near what it
+//! changed has changed since (one that stopped at its bound, not below that bound). This is
+//! the one place where a shorter what-if can be missed (one turned by a whole-board technique
+//! far from its cells); see [`super::carry`].
 
 use super::board::{Board, Contradiction, Shape, Why};
 use super::carry::{Carry, Outcome};
