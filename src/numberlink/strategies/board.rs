@@ -250,6 +250,11 @@ impl Board {
         self.log = Some(log);
     }
 
+    /// The cells noted as changed since [`Board::start_log`] (some more than once).
+    pub fn logged(&self) -> &[u32] {
+        self.log.as_deref().unwrap_or(&[])
+    }
+
     /// Notes that the entries of cell `i` change.
     #[inline]
     fn note(&mut self, i: usize) {

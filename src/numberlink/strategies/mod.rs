@@ -23,6 +23,7 @@
 
 mod areas;
 pub mod board;
+mod carry;
 mod local;
 mod paths;
 #[cfg(test)]

@@ -20,8 +20,15 @@
 //! linked by as earlier runs worked them out, except near a piece of path it changed
 //! ([`Scratch`]). A search tries first what the last search refuted, so that a short
 //! refutation bounds the other runs early.
+//!
+//! Searches on later boards share their work too ([`Carry`]): an assumption whose run ended
+//! without a contradiction on an earlier board is not run again while no cell near what it
+//! changed has changed since (one that stopped at its bound, not below that bound). This is
+//! the one place where a shorter what-if can be missed (one turned by a whole-board technique
+//! far from its cells); see [`super::carry`].
 
 use super::board::{Board, Contradiction, Shape, Why};
+use super::carry::{Carry, Outcome};
 use super::paths::Scratch;
 use super::{apply, areas, describe_contradiction, local, name, path_name, paths};
 use super::{Deduction, Technique};
@@ -75,6 +82,10 @@ pub struct Work {
     lost: Vec<usize>,
     /// The assumptions the last search refuted, with their lengths: tried first in the next.
     hints: std::collections::HashMap<Assume, usize>,
+    /// How runs of earlier searches ended, while nothing near them changed.
+    carry: Carry,
+    /// The cells the last run changed.
+    footprint: Vec<u32>,
 }
 
 /// Appends the cells whose marks a deduction changes ([`Deduction::cells_changed`]).
@@ -164,6 +175,8 @@ impl Work {
             near: Vec::new(),
             lost: Vec::new(),
             hints: Default::default(),
+            carry: Carry::default(),
+            footprint: Vec::new(),
         }
     }
 }
@@ -447,6 +460,8 @@ pub fn test(s: &Shape, b: &Board, w: &mut Work, a: &Assume, bound: usize, trace:
         },
         Ok(()) => propagate(s, &mut c, w, (start, &paths), bound, trace),
     };
+    w.footprint.clear();
+    w.footprint.extend_from_slice(c.logged());
     c.restore(b);
     w.board = Some(c);
     w.lost = paths;
@@ -492,7 +507,10 @@ fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, 
     let n = s.cells();
     let mut cells: Vec<Assume> = Vec::new();
     let mut groups: Vec<(usize, Vec<usize>)> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    // Per cell and path: an assumption that the cell is on the path is listed.
+    let per = s.empty + 1;
+    let mut listed = vec![false; n * per];
+    let mut seen = |(c, k): (usize, usize)| !std::mem::replace(&mut listed[c * per + k], true);
     for t in 0..n {
         if !b.loose(s, t) {
             continue;
@@ -504,7 +522,7 @@ fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, 
         match b.path_of(s, t) {
             Some(k) => {
                 for &m in &ways {
-                    if b.path_of(s, m).is_none() && seen.insert((m, k)) {
+                    if b.path_of(s, m).is_none() && seen((m, k)) {
                         cells.push(Assume::Among(m, vec![k]));
                     }
                 }
@@ -520,7 +538,7 @@ fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, 
     };
     for c in (0..n).filter(|&c| candidate(c) && b.count(c) == 2) {
         for k in b.list(c) {
-            if seen.insert((c, k)) {
+            if seen((c, k)) {
                 cells.push(Assume::Among(c, vec![k]));
             }
         }
@@ -540,7 +558,7 @@ fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, 
             cells.push(Assume::Not(c, k));
         }
         for k in b.list(c) {
-            if seen.insert((c, k)) {
+            if seen((c, k)) {
                 cells.push(Assume::Among(c, vec![k]));
             }
         }
@@ -598,13 +616,14 @@ fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<(
         paths::ends_meet(s, b, k, &mut w.scratch, way);
     }
     w.routes.base = base;
+    w.carry.update(s, b);
     // The loose ends first, then beside the paths drawn, then everywhere.
     // A wider reach tries again only what the narrower ones did not: on the same board, an
     // assumption not refuted within the longest bound never is (and the loose ends' ways are
     // the same at every reach).
     let mut found = None;
     let mut tried = 0;
-    let mut done: std::collections::HashSet<Assume> = std::collections::HashSet::new();
+    let mut done = vec![false; Carry::slots(s)];
     let mut groups_done = false;
     for reach in [Reach::LooseEnds, Reach::Near, Reach::Everywhere] {
         let (cells, groups) = assumptions(s, b, reach);
@@ -612,13 +631,16 @@ fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<(
             continue;
         }
         tried = cells.len() + groups.len();
-        let cells: Vec<Assume> = cells.into_iter().filter(|a| !done.contains(a)).collect();
+        let tried = |a: &Assume| Carry::slot(s, a).is_some_and(|i| done[i]);
+        let cells: Vec<Assume> = cells.into_iter().filter(|a| !tried(a)).collect();
         let groups = if groups_done { Vec::new() } else { groups };
         found = search_rounds(s, b, pending, w, &cells, &groups);
         if found.is_some() {
             break;
         }
-        done.extend(cells);
+        for i in cells.iter().filter_map(|a| Carry::slot(s, a)) {
+            done[i] = true;
+        }
         groups_done = true;
     }
     w.routes.base.clear();
@@ -657,7 +679,16 @@ fn search_rounds(
             if settled[i] {
                 continue;
             }
+            match w.carry.get(s, &cells[i]) {
+                Some(Outcome::Settled) => {
+                    settled[i] = true;
+                    continue;
+                }
+                Some(Outcome::Cut(at)) if best <= at => continue,
+                _ => {}
+            }
             let r = test(s, b, w, &cells[i], best, false);
+            w.carry.put(s, &cells[i], outcome(&r, best), &w.footprint);
             match r.contradiction {
                 Some(_) => {
                     best = best.min(r.len);
@@ -685,10 +716,16 @@ fn search_rounds(
             let mut open = Vec::new();
             let mut longest = 0;
             for (j, &m) in ways.iter().enumerate() {
-                if ways_settled[g][j] {
+                let a = Assume::Link(*t, m);
+                let kept = w.carry.get(s, &a);
+                if kept == Some(Outcome::Settled) {
+                    ways_settled[g][j] = true;
+                }
+                if ways_settled[g][j] || matches!(kept, Some(Outcome::Cut(at)) if best <= at) {
                     open.push(m);
                 } else {
-                    let r = test(s, b, w, &Assume::Link(*t, m), best, false);
+                    let r = test(s, b, w, &a, best, false);
+                    w.carry.put(s, &a, outcome(&r, best), &w.footprint);
                     match r.contradiction {
                         Some(_) => {
                             failed.push(m);
@@ -728,6 +765,15 @@ fn search_rounds(
         return Some(());
     }
     None
+}
+
+/// How a run of a search ended, to carry to the next board (`None`: refuted).
+fn outcome(r: &Run, bound: usize) -> Option<Outcome> {
+    match (&r.contradiction, r.cut) {
+        (Some(_), _) => None,
+        (None, false) => Some(Outcome::Settled),
+        (None, true) => Some(Outcome::Cut(bound)),
+    }
 }
 
 /// The deduction of a refuted assumption, tested again on `b` (None when it no longer leads
