@@ -138,19 +138,7 @@ pub fn build(p: &Shisen, mode: GivenMode, names: bool, order: Order) -> Model<Sh
 
     if order == Order::Blocked {
         // Pairs that block each other never all go: within every two classes that touch.
-        let mut classes: Vec<Vec<usize>> = Vec::new();
-        let mut keys: Vec<usize> = Vec::new();
-        let cls = p.classes();
-        for (t, &c) in r.tiles.iter().enumerate() {
-            let k = cls[c].expect("a tile");
-            match keys.iter().position(|&x| x == k) {
-                Some(i) => classes[i].push(t),
-                None => {
-                    keys.push(k);
-                    classes.push(vec![t]);
-                }
-            }
-        }
+        let classes = routes::classes(p, &r);
         for set in routes::group_blocks(&r, &classes, 2) {
             let cl: Vec<Lit> = set.iter().map(|&i| !pairs[i].p).collect();
             f.add_clause(&cl);
