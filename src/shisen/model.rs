@@ -117,7 +117,6 @@ pub fn build(p: &Shisen, mode: GivenMode, names: bool, order: Order) -> Model<Sh
             routes: Vec::new(),
         });
     }
-    let answer = pairs.iter().map(|pv| pv.p.var()).collect();
 
     // Each tile has one partner (Assume: at most one, and one when it is given).
     let partners: Vec<Vec<Lit>> = (0..r.tiles.len())
@@ -151,23 +150,7 @@ pub fn build(p: &Shisen, mode: GivenMode, names: bool, order: Order) -> Model<Sh
                 .collect();
             f.add_clause(&first);
         }
-        return Model {
-            formula: f,
-            answer,
-            one_hot: !assume,
-            givens,
-            normal: Vec::new(),
-            map: ShisenMap {
-                tiles: r.tiles.clone(),
-                pairs,
-                of_tile,
-                routes: r,
-                order,
-                prefer: Default::default(),
-                gravity: None,
-                kinds: Vec::new(),
-            },
-        };
+        return model_of(f, givens, assume, pairs, of_tile, r, order);
     }
 
     // Routes and precedences: q(t, x) says tile t leaves before tile x; a pair's routes use
@@ -238,17 +221,30 @@ pub fn build(p: &Shisen, mode: GivenMode, names: bool, order: Order) -> Model<Sh
         }
     }
 
+    model_of(f, givens, assume, pairs, of_tile, r, order)
+}
+
+/// The model [`build`] made from its parts (the answer: the pair variables).
+fn model_of(
+    formula: Formula,
+    givens: Vec<Given>,
+    assume: bool,
+    pairs: Vec<PairVar>,
+    of_tile: Vec<Vec<usize>>,
+    routes: Routes,
+    order: Order,
+) -> Model<ShisenMap> {
     Model {
-        formula: f,
-        answer,
+        formula,
+        answer: pairs.iter().map(|pv| pv.p.var()).collect(),
         one_hot: !assume,
         givens,
         normal: Vec::new(),
         map: ShisenMap {
-            tiles: r.tiles.clone(),
+            tiles: routes.tiles.clone(),
             pairs,
             of_tile,
-            routes: r,
+            routes,
             order,
             prefer: Default::default(),
             gravity: None,
