@@ -480,10 +480,18 @@ pub fn decode(p: &Shisen, map: &ShisenMap, a: &Assignment) -> Plan {
     plan_of(p, &cells)
 }
 
-/// Positions the search of [`play_into`], [`near`] and [`kind_cuts`] may visit.
+/// Positions the searches of [`near`] and [`kind_cuts`], and each lemma of [`play_into`], may
+/// visit.
 pub const SEARCH_BUDGET: usize = 200_000;
 
-/// What play finds ([`super::play::Search::decide`]) enters the [`Order::Blocked`] model. A plan
+/// Positions the search of [`play_into`] may visit to decide the board (about 3.5 s of CPU
+/// at most on an 18x8 deal). SAT alone, after the search gives up, decided none of the 18x8
+/// deals the search could not (BENCHMARKS.md, "Shisen-sho"), while four of the ten deals
+/// undecided at 200,000 positions are decided within a million.
+pub const DECIDE_BUDGET: usize = 1_000_000;
+
+/// What play finds ([`super::play::Search::decide`], up to [`DECIDE_BUDGET`] positions) enters
+/// the [`Order::Blocked`] model. A plan
 /// gives the normal form: its pair literals, under which the formula keeps a solution whenever
 /// it has any (a played plan is one), which is all the engine asks of a normal form: it looks
 /// for the first solution under them and drops them to look for a second. A board that play
@@ -497,7 +505,7 @@ pub fn play_into(p: &Shisen, m: &mut Model<ShisenMap>) {
     let mut c = routes::Counters::new(r);
     let mut search = Search::new(p, r, 0, 0);
     let n = r.tiles.len();
-    match search.decide(&mut c, n, SEARCH_BUDGET) {
+    match search.decide(&mut c, n, DECIDE_BUDGET) {
         Found::Plan(plan) => m.normal = plan.iter().map(|&i| m.map.pairs[i].p).collect(),
         Found::Dead => {
             for i in 0..r.pairs.len() {
@@ -507,7 +515,7 @@ pub fn play_into(p: &Shisen, m: &mut Model<ShisenMap>) {
                 let (a, b) = (r.pairs[i].a, r.pairs[i].b);
                 c.remove(a, |_| {});
                 c.remove(b, |_| {});
-                if search.decide(&mut c, n - 2, SEARCH_BUDGET) == Found::Dead {
+                if search.decide(&mut c, n - 2, DECIDE_BUDGET) == Found::Dead {
                     m.formula.add_clause(&[!m.map.pairs[i].p]);
                 }
                 c.restore(b);
