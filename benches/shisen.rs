@@ -10,14 +10,201 @@
 //! cleared. `--order cycles|ranks` decides with that model instead of the default (play search
 //! and blocking cuts), `--limit SECS` stops a deal after that long (counted unknown; its time
 //! is the limit). `--print SEED` writes that seed's deal as a board file instead.
+//!
+//! `--compare` is the trust check of `models/shisen.md` ("How far the verdicts were checked"):
+//! each deal is decided three ways that share nothing but the routes' pair test: the play
+//! search alone (`--budget` positions, default 5,000,000), SAT alone (the blocked model with
+//! its blocking cuts and none of the search's lemmas, `--limit` seconds), and, when `--brute N`
+//! is given, a plain exhaustive search over positions with the seed's pair test (no routes, no
+//! dominance; gives up after N positions). `--playouts N` plays N random players on each deal
+//! (a deal one of them clears is clearable); `--limit 0` skips SAT. Every disagreement is
+//! printed with its seed.
 
 use gridsat::generate::rng;
-use gridsat::puzzle::{self, Puzzle};
+use gridsat::puzzle::{self, GivenMode, Puzzle};
 use gridsat::shisen::generate::{deal, Options};
-use gridsat::shisen::play::greedy;
-use gridsat::shisen::{Order, Rules};
-use gridsat::solver::{SolverChoice, SolverError, Stop};
+use gridsat::shisen::play::{self, greedy, Found, Position};
+use gridsat::shisen::{model, routes, Order, Rules, Shisen};
+use gridsat::solver::{Outcome, Session, SolverChoice, SolverError, Stop};
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
+
+/// Runs `f` with a stop flag raised after `limit`, if any.
+fn with_limit<R>(limit: Option<Duration>, f: impl FnOnce(&Stop) -> R) -> R {
+    let stop = Stop::new();
+    let (done, wait) = std::sync::mpsc::channel::<()>();
+    let timer = limit.map(|l| {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            if wait.recv_timeout(l).is_err() {
+                stop.raise();
+            }
+        })
+    });
+    let out = f(&stop);
+    let _ = done.send(());
+    if let Some(timer) = timer {
+        timer.join().unwrap();
+    }
+    out
+}
+
+/// SAT alone: the blocked model (pairing, group clauses, "the first move is free") with its
+/// lazy blocking cuts, none of the play search's lemmas. `Some(true)` only with a pairing
+/// whose plan the rule checker accepts.
+fn sat_alone(p: &Shisen, stop: &Stop) -> Option<bool> {
+    let m = model::build(p, GivenMode::Fold, false, Order::Blocked);
+    let refine = |a: &gridsat::cnf::Assignment| model::refine(p, &m.map, a);
+    let mut s = Session::new(
+        SolverChoice::Embedded.until(stop).backend(),
+        &m.formula,
+        m.answer.clone(),
+        m.one_hot,
+    )
+    .with_refine(&refine);
+    match s.solve(&[]) {
+        Ok(Outcome::Sat(a)) => {
+            let plan = model::decode(p, &m.map, &a);
+            assert_eq!(p.check(&plan), Ok(()), "SAT's plan must replay");
+            Some(true)
+        }
+        Ok(Outcome::Unsat(_)) => Some(false),
+        Err(SolverError::Stopped) => None,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// A plain exhaustive search with the seed's pair test ([`Position::playable`]), positions
+/// remembered as the set of tiles left; `None` after `budget` positions.
+fn brute(p: &Shisen, budget: usize) -> Option<bool> {
+    fn go(
+        p: &Shisen,
+        pos: &Position,
+        seen: &mut HashSet<Vec<bool>>,
+        budget: usize,
+    ) -> Option<bool> {
+        if pos.cleared() {
+            return Some(true);
+        }
+        if seen.len() >= budget {
+            return None;
+        }
+        if !seen.insert(pos.at.iter().map(|t| t.is_some()).collect()) {
+            return Some(false);
+        }
+        let mut out = Some(false);
+        for (x, y) in pos.playable(p) {
+            let mut next = pos.clone();
+            next.remove(p, x, y);
+            match go(p, &next, seen, budget) {
+                Some(true) => return Some(true),
+                None => out = None,
+                Some(false) => {}
+            }
+        }
+        out
+    }
+    go(p, &Position::start(p), &mut HashSet::new(), budget)
+}
+
+/// `--compare`: the three verdicts of every deal, and the disagreements.
+fn compare(
+    o: &Options,
+    seeds: &[u64],
+    limit: Option<Duration>,
+    budget: usize,
+    brute_budget: Option<usize>,
+    playouts: usize,
+    verbose: bool,
+) {
+    let mut cleared_by_players = 0;
+    let verdict = |v: Option<bool>| match v {
+        Some(true) => "clearable",
+        Some(false) => "not clearable",
+        None => "undecided",
+    };
+    // [play][sat] counts, each index 0 not clearable, 1 clearable, 2 undecided.
+    let mut table = [[0usize; 3]; 3];
+    let mut brute_table = [[0usize; 3]; 3];
+    let mut bad = Vec::new();
+    let ix = |v: Option<bool>| v.map_or(2, usize::from);
+    for &seed in seeds {
+        let p = deal(o, &mut rng(seed));
+        let r = routes::build(&p);
+        let t = Instant::now();
+        let by_play = match play::search(&p, &r, budget, 0) {
+            Found::Plan(_) => Some(true),
+            Found::Dead => Some(false),
+            Found::Unknown => None,
+        };
+        let play_time = t.elapsed().as_secs_f64();
+        if playouts > 0 {
+            let stuck = play::stuck_players(&p, playouts, seed);
+            if stuck < playouts && by_play == Some(false) {
+                bad.push(format!(
+                    "seed {seed}: play not clearable, {} random players cleared it",
+                    playouts - stuck
+                ));
+            }
+            cleared_by_players += usize::from(stuck < playouts);
+        }
+        let by_sat = if limit.is_some_and(|l| l.is_zero()) {
+            None
+        } else {
+            with_limit(limit, |stop| sat_alone(&p, stop))
+        };
+        table[ix(by_play)][ix(by_sat)] += 1;
+        if by_play.is_some() && by_sat.is_some() && by_play != by_sat {
+            bad.push(format!(
+                "seed {seed}: play {}, SAT {}",
+                verdict(by_play),
+                verdict(by_sat)
+            ));
+        }
+        if let Some(b) = brute_budget {
+            let by_brute = brute(&p, b);
+            brute_table[ix(by_play)][ix(by_brute)] += 1;
+            if by_play.is_some() && by_brute.is_some() && by_play != by_brute {
+                bad.push(format!(
+                    "seed {seed}: play {}, brute force {}",
+                    verdict(by_play),
+                    verdict(by_brute)
+                ));
+            }
+        }
+        if !by_play.unwrap_or(true) || verbose {
+            println!(
+                "seed {seed}: play {} ({play_time:.3} s), SAT alone {}",
+                verdict(by_play),
+                verdict(by_sat)
+            );
+        }
+    }
+    let names = ["not clearable", "clearable", "undecided"];
+    println!(
+        "compare {}x{}, {} seeds from {}: play (rows) against SAT alone (columns: {names:?})",
+        o.width,
+        o.height,
+        seeds.len(),
+        seeds[0]
+    );
+    for (k, row) in table.iter().enumerate() {
+        println!("  play {:>13}: {row:?}", names[k]);
+    }
+    if brute_budget.is_some() {
+        println!("play (rows) against brute force (columns)");
+        for (k, row) in brute_table.iter().enumerate() {
+            println!("  play {:>13}: {row:?}", names[k]);
+        }
+    }
+    if playouts > 0 {
+        println!("deals some of {playouts} random players cleared: {cleared_by_players}");
+    }
+    println!("disagreements: {}", bad.len());
+    for b in bad {
+        println!("  {b}");
+    }
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -54,6 +241,28 @@ fn main() {
         Some(o) => panic!("--order {o}: expected blocked, cycles or ranks"),
     };
     let limit = value("--limit").map(|v| Duration::from_secs_f64(v.parse().expect("--limit SECS")));
+    if flag("--compare") {
+        let budget = value("--budget").map_or(5_000_000, |v| v.parse().expect("--budget N"));
+        let brute_budget = value("--brute").map(|v| v.parse().expect("--brute N"));
+        let seeds: Vec<u64> = match value("--seeds") {
+            Some(list) => list
+                .split(',')
+                .map(|s| s.parse().expect("--seeds 1,2,3"))
+                .collect(),
+            None => (first..first + deals).collect(),
+        };
+        let playouts = value("--playouts").map_or(0, |v| v.parse().expect("--playouts N"));
+        compare(
+            &o,
+            &seeds,
+            limit,
+            budget,
+            brute_budget,
+            playouts,
+            flag("--verbose"),
+        );
+        return;
+    }
     let mut unknown = Vec::new();
     let mut times = Vec::with_capacity(deals as usize);
     let mut stuck = Vec::new();
@@ -126,9 +335,8 @@ fn main() {
         "seeds greedy gets stuck on that gridsat clears (first 20): {}",
         shown.join(" ")
     );
-    let shown: Vec<String> = stuck.iter().take(20).map(|s| s.to_string()).collect();
-    println!(
-        "seeds that cannot be cleared (first 20): {}",
-        shown.join(" ")
-    );
+    let shown: Vec<String> = stuck.iter().map(|s| s.to_string()).collect();
+    println!("seeds that cannot be cleared: {}", shown.join(" "));
+    let shown: Vec<String> = unknown.iter().map(|s| s.to_string()).collect();
+    println!("seeds undecided within --limit: {}", shown.join(" "));
 }

@@ -117,7 +117,6 @@ pub fn build(p: &Shisen, mode: GivenMode, names: bool, order: Order) -> Model<Sh
             routes: Vec::new(),
         });
     }
-    let answer = pairs.iter().map(|pv| pv.p.var()).collect();
 
     // Each tile has one partner (Assume: at most one, and one when it is given).
     let partners: Vec<Vec<Lit>> = (0..r.tiles.len())
@@ -138,19 +137,7 @@ pub fn build(p: &Shisen, mode: GivenMode, names: bool, order: Order) -> Model<Sh
 
     if order == Order::Blocked {
         // Pairs that block each other never all go: within every two classes that touch.
-        let mut classes: Vec<Vec<usize>> = Vec::new();
-        let mut keys: Vec<usize> = Vec::new();
-        let cls = p.classes();
-        for (t, &c) in r.tiles.iter().enumerate() {
-            let k = cls[c].expect("a tile");
-            match keys.iter().position(|&x| x == k) {
-                Some(i) => classes[i].push(t),
-                None => {
-                    keys.push(k);
-                    classes.push(vec![t]);
-                }
-            }
-        }
+        let classes = routes::classes(p, &r);
         for set in routes::group_blocks(&r, &classes, 2) {
             let cl: Vec<Lit> = set.iter().map(|&i| !pairs[i].p).collect();
             f.add_clause(&cl);
@@ -163,23 +150,7 @@ pub fn build(p: &Shisen, mode: GivenMode, names: bool, order: Order) -> Model<Sh
                 .collect();
             f.add_clause(&first);
         }
-        return Model {
-            formula: f,
-            answer,
-            one_hot: !assume,
-            givens,
-            normal: Vec::new(),
-            map: ShisenMap {
-                tiles: r.tiles.clone(),
-                pairs,
-                of_tile,
-                routes: r,
-                order,
-                prefer: Default::default(),
-                gravity: None,
-                kinds: Vec::new(),
-            },
-        };
+        return model_of(f, givens, assume, pairs, of_tile, r, order);
     }
 
     // Routes and precedences: q(t, x) says tile t leaves before tile x; a pair's routes use
@@ -250,17 +221,30 @@ pub fn build(p: &Shisen, mode: GivenMode, names: bool, order: Order) -> Model<Sh
         }
     }
 
+    model_of(f, givens, assume, pairs, of_tile, r, order)
+}
+
+/// The model [`build`] made from its parts (the answer: the pair variables).
+fn model_of(
+    formula: Formula,
+    givens: Vec<Given>,
+    assume: bool,
+    pairs: Vec<PairVar>,
+    of_tile: Vec<Vec<usize>>,
+    routes: Routes,
+    order: Order,
+) -> Model<ShisenMap> {
     Model {
-        formula: f,
-        answer,
+        formula,
+        answer: pairs.iter().map(|pv| pv.p.var()).collect(),
         one_hot: !assume,
         givens,
         normal: Vec::new(),
         map: ShisenMap {
-            tiles: r.tiles.clone(),
+            tiles: routes.tiles.clone(),
             pairs,
             of_tile,
-            routes: r,
+            routes,
             order,
             prefer: Default::default(),
             gravity: None,
@@ -496,10 +480,18 @@ pub fn decode(p: &Shisen, map: &ShisenMap, a: &Assignment) -> Plan {
     plan_of(p, &cells)
 }
 
-/// Positions the search of [`play_into`], [`near`] and [`kind_cuts`] may visit.
+/// Positions the searches of [`near`] and [`kind_cuts`], and each lemma of [`play_into`], may
+/// visit.
 pub const SEARCH_BUDGET: usize = 200_000;
 
-/// What play finds ([`super::play::Search::decide`]) enters the [`Order::Blocked`] model. A plan
+/// Positions the search of [`play_into`] may visit to decide the board (about 3.5 s of CPU
+/// at most on an 18x8 deal). SAT alone, after the search gives up, decided none of the 18x8
+/// deals the search could not (BENCHMARKS.md, "Shisen-sho"), while four of the ten deals
+/// undecided at 200,000 positions are decided within a million.
+pub const DECIDE_BUDGET: usize = 1_000_000;
+
+/// What play finds ([`super::play::Search::decide`], up to [`DECIDE_BUDGET`] positions) enters
+/// the [`Order::Blocked`] model. A plan
 /// gives the normal form: its pair literals, under which the formula keeps a solution whenever
 /// it has any (a played plan is one), which is all the engine asks of a normal form: it looks
 /// for the first solution under them and drops them to look for a second. A board that play
@@ -513,7 +505,7 @@ pub fn play_into(p: &Shisen, m: &mut Model<ShisenMap>) {
     let mut c = routes::Counters::new(r);
     let mut search = Search::new(p, r, 0, 0);
     let n = r.tiles.len();
-    match search.decide(&mut c, n, SEARCH_BUDGET) {
+    match search.decide(&mut c, n, DECIDE_BUDGET) {
         Found::Plan(plan) => m.normal = plan.iter().map(|&i| m.map.pairs[i].p).collect(),
         Found::Dead => {
             for i in 0..r.pairs.len() {
@@ -523,7 +515,7 @@ pub fn play_into(p: &Shisen, m: &mut Model<ShisenMap>) {
                 let (a, b) = (r.pairs[i].a, r.pairs[i].b);
                 c.remove(a, |_| {});
                 c.remove(b, |_| {});
-                if search.decide(&mut c, n - 2, SEARCH_BUDGET) == Found::Dead {
+                if search.decide(&mut c, n - 2, DECIDE_BUDGET) == Found::Dead {
                     m.formula.add_clause(&[!m.map.pairs[i].p]);
                 }
                 c.restore(b);

@@ -222,19 +222,7 @@ pub struct Search<'r> {
 impl<'r> Search<'r> {
     /// A search on `p`'s routes `r`, with `budget` positions and moves shuffled by `seed`.
     pub fn new(p: &Shisen, r: &'r routes::Routes, budget: usize, seed: u64) -> Search<'r> {
-        let classes_of = p.classes();
-        let mut classes: Vec<Vec<usize>> = Vec::new();
-        let mut names: Vec<usize> = Vec::new();
-        for (t, &cell) in r.tiles.iter().enumerate() {
-            let k = classes_of[cell].expect("a tile");
-            match names.iter().position(|&x| x == k) {
-                Some(i) => classes[i].push(t),
-                None => {
-                    names.push(k);
-                    classes.push(vec![t]);
-                }
-            }
-        }
+        let classes = routes::classes(p, r);
         let pair_of = r
             .pairs
             .iter()

@@ -115,6 +115,25 @@ pub fn build(p: &Shisen) -> Routes {
     }
 }
 
+/// The tiles (indices into `r.tiles`) of each match class, classes in the order their first
+/// tile comes.
+pub fn classes(p: &Shisen, r: &Routes) -> Vec<Vec<usize>> {
+    let classes_of = p.classes();
+    let mut classes: Vec<Vec<usize>> = Vec::new();
+    let mut names: Vec<usize> = Vec::new();
+    for (t, &cell) in r.tiles.iter().enumerate() {
+        let k = classes_of[cell].expect("a tile");
+        match names.iter().position(|&x| x == k) {
+            Some(i) => classes[i].push(t),
+            None => {
+                names.push(k);
+                classes.push(vec![t]);
+            }
+        }
+    }
+    classes
+}
+
 /// Each route's count of tiles still standing, and the pairs it makes playable.
 #[derive(Clone, Debug)]
 pub struct Counters {
