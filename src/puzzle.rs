@@ -10,7 +10,7 @@
 use crate::cnf::{Assignment, Clause, Formula, Lit, Var};
 use crate::draw::{Look, Picture};
 use crate::error::{Error, Result};
-use crate::solver::{Outcome, Session, SolverChoice, Verdict};
+use crate::solver::{Outcome, Session, SolverChoice, Stop, Verdict};
 use serde::Serialize;
 
 /// The puzzle kinds gridsat knows.
@@ -148,6 +148,13 @@ pub trait Puzzle {
     fn describe(&self) -> String;
     /// Compiles the puzzle. `names` asks for variable names (for DIMACS export and messages).
     fn model(&self, mode: GivenMode, names: bool) -> Model<Self::Map>;
+    /// [`Puzzle::model`] for solving, where building the model may take long (a kind that
+    /// searches before it encodes): that search gives up once `stop` is raised, leaving a
+    /// model that is still correct, only less helped.
+    fn model_until(&self, mode: GivenMode, names: bool, stop: Option<&Stop>) -> Model<Self::Map> {
+        let _ = stop;
+        self.model(mode, names)
+    }
     /// The model written for an external solver (`gridsat dimacs`) and rebuilt to read its
     /// answer (`gridsat decode`): with names, and with every rule in the clauses, since an
     /// external solver knows nothing of [`Puzzle::refine`]. Kinds whose solving model adds
@@ -240,7 +247,7 @@ fn checked<P: Puzzle>(p: &P, model: &Model<P::Map>, a: &Assignment) -> Result<P:
 
 /// Any one solution (no uniqueness check).
 pub fn solve<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<P::Solution>> {
-    let model = p.model(GivenMode::Fold, false);
+    let model = p.model_until(GivenMode::Fold, false, choice.stop());
     let refine = |a: &Assignment| p.refine(&model, a);
     let mut s = session::<P>(choice, &model).with_refine(&refine);
     match s.solve(&model.normal)? {
@@ -265,7 +272,7 @@ pub fn differing_cells<P: Puzzle>(p: &P, a: &P::Solution, b: &P::Solution) -> Ve
 
 /// Unique, several (with two that differ), or none.
 pub fn verdict<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Solutions<P::Solution>> {
-    let model = p.model(GivenMode::Fold, false);
+    let model = p.model_until(GivenMode::Fold, false, choice.stop());
     let refine = |a: &Assignment| p.refine(&model, a);
     let s = session::<P>(choice, &model).with_refine(&refine);
     let near = |first: &Assignment, f: &mut Formula| p.near(&model, first, f);
@@ -282,7 +289,7 @@ pub fn verdict<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Solutions<P::S
 
 /// Up to `max` solutions; fewer means that is all of them.
 pub fn count<P: Puzzle>(p: &P, choice: &SolverChoice, max: usize) -> Result<Vec<P::Solution>> {
-    let model = p.model(GivenMode::Fold, false);
+    let model = p.model_until(GivenMode::Fold, false, choice.stop());
     let refine = |a: &Assignment| p.refine(&model, a);
     let s = session::<P>(choice, &model).with_refine(&refine);
     s.into_solutions(max, &[])?
@@ -294,7 +301,7 @@ pub fn count<P: Puzzle>(p: &P, choice: &SolverChoice, max: usize) -> Result<Vec<
 /// The cells whose value is the same in every solution and that are not givens (`None` when
 /// there is no solution).
 pub fn forced<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<Vec<CellValue>>> {
-    let model = p.model(GivenMode::Fold, false);
+    let model = p.model_until(GivenMode::Fold, false, choice.stop());
     let refine = |a: &Assignment| p.refine(&model, a);
     let mut s = session::<P>(choice, &model).with_refine(&refine);
     let first = match s.solve(&model.normal)? {

@@ -26,6 +26,7 @@ pub mod strategies;
 use crate::cnf::{Assignment, Clause, Formula, Lit};
 use crate::draw::{Look, Picture};
 use crate::puzzle::{CellValue, GivenMode, Kind, Model, Puzzle, Style};
+use crate::solver::Stop;
 
 /// Which rules apply.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -248,6 +249,11 @@ impl Puzzle for Shisen {
     /// a plan as its normal form, or lemmas for a board that can not be cleared); with the
     /// givens as assumptions it is the kinds model ([`model::build_kinds`]).
     fn model(&self, mode: GivenMode, names: bool) -> Model<Self::Map> {
+        self.model_until(mode, names, None)
+    }
+
+    /// The play search of [`model::play_into`] gives up when `stop` is raised (`--timeout`).
+    fn model_until(&self, mode: GivenMode, names: bool, stop: Option<&Stop>) -> Model<Self::Map> {
         if self.rules.gravity {
             return gravity::build(self, mode, names);
         }
@@ -256,7 +262,7 @@ impl Puzzle for Shisen {
         }
         let mut m = model::build(self, mode, names, self.order);
         if mode == GivenMode::Fold && self.order == Order::Blocked {
-            model::play_into(self, &mut m);
+            model::play_into(self, &mut m, stop);
         }
         m
     }

@@ -23,6 +23,7 @@ use super::routes::{self, Routes};
 use super::{Move, Order, Plan, Shisen};
 use crate::cnf::{encode, Assignment, Clause, Formula, Lit};
 use crate::puzzle::{Given, GivenMode, Model};
+use crate::solver::Stop;
 use std::collections::HashMap;
 
 /// One route of a candidate pair: its choice literal (`None` when it is the pair's only
@@ -480,12 +481,11 @@ pub fn decode(p: &Shisen, map: &ShisenMap, a: &Assignment) -> Plan {
     plan_of(p, &cells)
 }
 
-/// Positions the searches of [`near`] and [`kind_cuts`], and each lemma of [`play_into`], may
-/// visit.
+/// Positions the searches of [`near`] and [`kind_cuts`] may visit.
 pub const SEARCH_BUDGET: usize = 200_000;
 
-/// Positions the search of [`play_into`] may visit to decide the board (about 3.5 s of CPU
-/// at most on an 18x8 deal). SAT alone, after the search gives up, decided none of the 18x8
+/// Positions the search of [`play_into`] may visit to decide the board, and then each of its
+/// lemmas (about 3.5 s of CPU at most on an 18x8 deal; `--timeout` stops it sooner). SAT alone, after the search gives up, decided none of the 18x8
 /// deals the search could not (BENCHMARKS.md, "Shisen-sho"), while four of the ten deals
 /// undecided at 200,000 positions are decided within a million.
 pub const DECIDE_BUDGET: usize = 1_000_000;
@@ -499,11 +499,11 @@ pub const DECIDE_BUDGET: usize = 1_000_000;
 /// the position after it is stuck (so no plan has that pair: it could go first), and the
 /// clause `¬p`; with the clause that a plan's first move is a pair free at the start, the
 /// solver refutes the board.
-pub fn play_into(p: &Shisen, m: &mut Model<ShisenMap>) {
+pub fn play_into(p: &Shisen, m: &mut Model<ShisenMap>, stop: Option<&Stop>) {
     use super::play::{Found, Search};
     let r = &m.map.routes;
     let mut c = routes::Counters::new(r);
-    let mut search = Search::new(p, r, 0, 0);
+    let mut search = Search::new(p, r, 0, 0).until(stop.cloned());
     let n = r.tiles.len();
     match search.decide(&mut c, n, DECIDE_BUDGET) {
         Found::Plan(plan) => m.normal = plan.iter().map(|&i| m.map.pairs[i].p).collect(),

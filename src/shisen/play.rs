@@ -17,7 +17,7 @@ use super::Shisen;
 use crate::cnf::{Assignment, Lit, Var};
 use crate::generate::{rng, Rand};
 use crate::puzzle::{GivenMode, Model, Puzzle};
-use crate::solver::{Outcome, Session, SolverChoice, SolverError};
+use crate::solver::{Outcome, Session, SolverChoice, SolverError, Stop};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use std::collections::HashSet;
@@ -217,6 +217,9 @@ pub struct Search<'r> {
     pub budget: usize,
     seen: HashSet<Vec<u64>>,
     rng: Rand,
+    /// Raised: give up (polled every 1,024 positions); `stopped` once it was seen raised.
+    stop: Option<Stop>,
+    stopped: bool,
 }
 
 impl<'r> Search<'r> {
@@ -237,7 +240,15 @@ impl<'r> Search<'r> {
             budget,
             seen: HashSet::new(),
             rng: rng(seed),
+            stop: None,
+            stopped: false,
         }
+    }
+
+    /// The same search, giving up (as if out of budget) once `stop` is raised.
+    pub fn until(mut self, stop: Option<Stop>) -> Self {
+        self.stop = stop;
+        self
     }
 
     /// Positions visited so far.
@@ -310,7 +321,11 @@ impl<'r> Search<'r> {
         if left == 0 {
             return Some(true);
         }
-        if self.nodes >= self.budget {
+        if self.nodes >= self.budget || self.stopped {
+            return None;
+        }
+        if self.nodes.is_multiple_of(1024) && self.stop.as_ref().is_some_and(Stop::is_raised) {
+            self.stopped = true;
             return None;
         }
         self.nodes += 1;
@@ -411,7 +426,7 @@ impl Search<'_> {
                     return Found::Plan(plan);
                 }
                 Some(false) => return Found::Dead,
-                None if self.nodes >= end => return Found::Unknown,
+                None if self.nodes >= end || self.stopped => return Found::Unknown,
                 None => run *= 2,
             }
         }
@@ -690,6 +705,27 @@ mod tests {
             rules,
             order: Default::default(),
         }
+    }
+
+    #[test]
+    fn a_raised_stop_gives_up_and_a_quiet_one_changes_nothing() {
+        // `--timeout` raises the flag: the search then answers Unknown at once, whatever its
+        // budget; a flag never raised leaves the answer as it was.
+        let p = board(&std::fs::read_to_string("puzzles/shisen/kshisen-14x6.shisen").unwrap());
+        let r = routes::build(&p);
+        let tiles = r.tiles.len();
+        let decide = |stop: Option<Stop>| {
+            let mut c = routes::Counters::new(&r);
+            Search::new(&p, &r, 0, 0)
+                .until(stop)
+                .decide(&mut c, tiles, 1_000_000)
+        };
+        let free = decide(None);
+        assert!(matches!(free, Found::Plan(_)), "the board clears");
+        assert_eq!(decide(Some(Stop::new())), free);
+        let raised = Stop::new();
+        raised.raise();
+        assert_eq!(decide(Some(raised)), Found::Unknown);
     }
 
     #[test]

@@ -158,6 +158,15 @@ impl SolverChoice {
         self.backend_with(None)
     }
 
+    /// The flag this choice stops at, if any ([`SolverChoice::until`]): work done before the
+    /// solver (a kind's own search while building its model) can stop at it too.
+    pub fn stop(&self) -> Option<&Stop> {
+        match self {
+            SolverChoice::Stoppable(_, own) => Some(own),
+            _ => None,
+        }
+    }
+
     /// `self` stopping when `stop` is raised.
     pub fn until(&self, stop: &Stop) -> SolverChoice {
         SolverChoice::Stoppable(Box::new(self.clone()), stop.clone())
