@@ -270,23 +270,11 @@ fn main() {
     for seed in first..first + deals {
         let mut p = deal(&o, &mut rng(seed));
         p.order = order;
-        let stop = Stop::new();
-        let (done, wait) = std::sync::mpsc::channel::<()>();
-        let timer = limit.map(|l| {
-            let stop = stop.clone();
-            std::thread::spawn(move || {
-                if wait.recv_timeout(l).is_err() {
-                    stop.raise();
-                }
-            })
-        });
         let t = Instant::now();
-        let answer = puzzle::solve(&p, &SolverChoice::Embedded.until(&stop));
+        let answer = with_limit(limit, |stop| {
+            puzzle::solve(&p, &SolverChoice::Embedded.until(stop))
+        });
         times.push(t.elapsed().as_secs_f64());
-        let _ = done.send(());
-        if let Some(timer) = timer {
-            timer.join().unwrap();
-        }
         let plan = match answer {
             Ok(plan) => plan,
             Err(gridsat::error::Error::Solver(SolverError::Stopped)) => {
