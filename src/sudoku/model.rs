@@ -422,51 +422,39 @@ fn locked_candidates(
     };
     for &b in which {
         let (band_r, band_c) = (b / across, b % across);
-        let (r0, c0) = (band_r * br, band_c * bc);
-        // The box's rows: a row segment against the box's other rows and the row's other boxes.
-        for r in r0..r0 + br {
-            let inside = row_seg[r * across + band_c];
-            let rest_of_box = (r0..r0 + br)
-                .filter(|&o| o != r)
-                .fold(0, |m, o| m | row_seg[o * across + band_c]);
-            let rest_of_line = (0..across)
-                .filter(|&k| k != band_c)
-                .fold(0, |m, k| m | row_seg[r * across + k]);
-            let pointing = inside & !rest_of_box & rest_of_line;
-            if pointing != 0 {
-                for c in (0..n).filter(|c| c / bc != band_c) {
-                    strike(masks, r * n + c, pointing);
-                }
-            }
-            let claiming = inside & !rest_of_line & rest_of_box;
-            if claiming != 0 {
-                for o in (r0..r0 + br).filter(|&o| o != r) {
-                    for c in c0..c0 + bc {
-                        strike(masks, o * n + c, claiming);
+        // The box's rows, then its columns: each a line of segments (`seg[line * bands + k]`,
+        // `len` cells each), the box's lines `first..first + count` and its band `band` along
+        // them; `cell(line, k)` is the `k`th cell of a line. A line's segment in the box is
+        // held against the box's other lines and the line's other segments.
+        type Cell = fn(usize, usize, usize) -> usize;
+        let row: Cell = |n, line, k| line * n + k;
+        let col: Cell = |n, line, k| k * n + line;
+        for (seg, bands, len, first, count, band, cell) in [
+            (&row_seg, across, bc, band_r * br, br, band_c, row),
+            (&col_seg, down, br, band_c * bc, bc, band_r, col),
+        ] {
+            let lines = first..first + count;
+            for l in lines.clone() {
+                let inside = seg[l * bands + band];
+                let rest_of_box = lines
+                    .clone()
+                    .filter(|&o| o != l)
+                    .fold(0, |m, o| m | seg[o * bands + band]);
+                let rest_of_line = (0..bands)
+                    .filter(|&k| k != band)
+                    .fold(0, |m, k| m | seg[l * bands + k]);
+                let pointing = inside & !rest_of_box & rest_of_line;
+                if pointing != 0 {
+                    for k in (0..n).filter(|k| k / len != band) {
+                        strike(masks, cell(n, l, k), pointing);
                     }
                 }
-            }
-        }
-        // The same for the box's columns.
-        for c in c0..c0 + bc {
-            let inside = col_seg[c * down + band_r];
-            let rest_of_box = (c0..c0 + bc)
-                .filter(|&o| o != c)
-                .fold(0, |m, o| m | col_seg[o * down + band_r]);
-            let rest_of_line = (0..down)
-                .filter(|&k| k != band_r)
-                .fold(0, |m, k| m | col_seg[c * down + k]);
-            let pointing = inside & !rest_of_box & rest_of_line;
-            if pointing != 0 {
-                for r in (0..n).filter(|r| r / br != band_r) {
-                    strike(masks, r * n + c, pointing);
-                }
-            }
-            let claiming = inside & !rest_of_line & rest_of_box;
-            if claiming != 0 {
-                for o in (c0..c0 + bc).filter(|&o| o != c) {
-                    for r in r0..r0 + br {
-                        strike(masks, r * n + o, claiming);
+                let claiming = inside & !rest_of_line & rest_of_box;
+                if claiming != 0 {
+                    for o in lines.clone().filter(|&o| o != l) {
+                        for k in band * len..(band + 1) * len {
+                            strike(masks, cell(n, o, k), claiming);
+                        }
                     }
                 }
             }
