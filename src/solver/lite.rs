@@ -241,6 +241,13 @@ impl Lite {
 
     // The branching heap.
 
+    /// Puts variable `v` at heap slot `i`.
+    #[inline(always)]
+    fn heap_set(&mut self, i: usize, v: u32) {
+        self.heap[i] = v;
+        self.heap_pos[v as usize] = i as u32;
+    }
+
     fn heap_up(&mut self, mut i: usize) {
         let v = self.heap[i];
         let a = self.activity[v as usize];
@@ -250,12 +257,10 @@ impl Lite {
             if self.activity[pv as usize] >= a {
                 break;
             }
-            self.heap[i] = pv;
-            self.heap_pos[pv as usize] = i as u32;
+            self.heap_set(i, pv);
             i = p;
         }
-        self.heap[i] = v;
-        self.heap_pos[v as usize] = i as u32;
+        self.heap_set(i, v);
     }
 
     fn heap_down(&mut self, mut i: usize) {
@@ -279,12 +284,10 @@ impl Lite {
             if self.activity[cv as usize] <= a {
                 break;
             }
-            self.heap[i] = cv;
-            self.heap_pos[cv as usize] = i as u32;
+            self.heap_set(i, cv);
             i = c;
         }
-        self.heap[i] = v;
-        self.heap_pos[v as usize] = i as u32;
+        self.heap_set(i, v);
     }
 
     fn heap_insert(&mut self, v: u32) {
