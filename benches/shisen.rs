@@ -128,6 +128,22 @@ fn compare(
     let mut brute_table = [[0usize; 3]; 3];
     let mut bad = Vec::new();
     let ix = |v: Option<bool>| v.map_or(2, usize::from);
+    // Counts play's verdict against another engine's, and notes a disagreement.
+    let compare = |table: &mut [[usize; 3]; 3],
+                   bad: &mut Vec<String>,
+                   seed: u64,
+                   by_play: Option<bool>,
+                   other: Option<bool>,
+                   name: &str| {
+        table[ix(by_play)][ix(other)] += 1;
+        if by_play.is_some() && other.is_some() && by_play != other {
+            bad.push(format!(
+                "seed {seed}: play {}, {name} {}",
+                verdict(by_play),
+                verdict(other)
+            ));
+        }
+    };
     for &seed in seeds {
         let p = deal(o, &mut rng(seed));
         let r = routes::build(&p);
@@ -153,24 +169,17 @@ fn compare(
         } else {
             with_limit(limit, |stop| sat_alone(&p, stop))
         };
-        table[ix(by_play)][ix(by_sat)] += 1;
-        if by_play.is_some() && by_sat.is_some() && by_play != by_sat {
-            bad.push(format!(
-                "seed {seed}: play {}, SAT {}",
-                verdict(by_play),
-                verdict(by_sat)
-            ));
-        }
+        compare(&mut table, &mut bad, seed, by_play, by_sat, "SAT");
         if let Some(b) = brute_budget {
             let by_brute = brute(&p, b);
-            brute_table[ix(by_play)][ix(by_brute)] += 1;
-            if by_play.is_some() && by_brute.is_some() && by_play != by_brute {
-                bad.push(format!(
-                    "seed {seed}: play {}, brute force {}",
-                    verdict(by_play),
-                    verdict(by_brute)
-                ));
-            }
+            compare(
+                &mut brute_table,
+                &mut bad,
+                seed,
+                by_play,
+                by_brute,
+                "brute force",
+            );
         }
         if !by_play.unwrap_or(true) || verbose {
             println!(
