@@ -236,6 +236,20 @@ impl Formula {
         self.ends.push(self.lits.len() as u32);
     }
 
+    /// Adds a clause given as literals one by one (no slice to build first: for model builders
+    /// that write hundreds of thousands of short clauses).
+    pub fn add_clause_from(&mut self, clause: impl IntoIterator<Item = Lit>) {
+        let start = self.lits.len();
+        self.lits.extend(clause);
+        for &l in &self.lits[start..] {
+            debug_assert!(
+                l.var().index() < self.num_vars,
+                "literal of unknown variable"
+            );
+        }
+        self.ends.push(self.lits.len() as u32);
+    }
+
     /// Adds `lit` to every clause added since the formula had `mark` clauses (a mark taken with
     /// [`Formula::num_clauses`]): the constraints built since then hold only when `!lit` is
     /// false, so `!lit` can be assumed to switch them on (and a core names them).

@@ -77,10 +77,20 @@ impl NumberlinkMap {
         }
     }
 
-    fn domain(&self, c: usize) -> Vec<u32> {
+    /// The path labels (1 and up) cell `c` may carry, ascending, each with its term.
+    fn path_terms(&self, c: usize) -> Vec<(u32, Term)> {
         match &self.labels[c] {
-            CellLabel::Fixed(k) => vec![*k],
-            CellLabel::Var(x) => x.values().iter().map(|&(v, _)| v as u32).collect(),
+            CellLabel::Fixed(k) => vec![(*k, Term::True)],
+            CellLabel::Var(x) => {
+                let mut t: Vec<(u32, Term)> = x
+                    .values()
+                    .iter()
+                    .filter(|&&(v, _)| v > 0)
+                    .map(|&(v, l)| (v as u32, Term::Lit(l)))
+                    .collect();
+                t.sort_unstable_by_key(|&(v, _)| v);
+                t
+            }
         }
     }
 }
@@ -106,15 +116,13 @@ impl std::ops::Not for Term {
 
 /// Adds the clause of `terms`: skipped when a term is true, false terms left out.
 fn clause(f: &mut Formula, terms: &[Term]) {
-    let mut c = Vec::with_capacity(terms.len());
-    for t in terms {
-        match *t {
-            Term::True => return,
-            Term::False => {}
-            Term::Lit(l) => c.push(l),
-        }
+    if terms.iter().any(|t| matches!(t, Term::True)) {
+        return;
     }
-    f.add_clause(&c);
+    f.add_clause_from(terms.iter().filter_map(|t| match *t {
+        Term::Lit(l) => Some(l),
+        _ => None,
+    }));
 }
 
 /// For each path (by index), which free cells may carry it: the free cells of a component of
@@ -363,26 +371,29 @@ pub fn build(
     let unless_normal = normal.map_or(Term::False, |g| Term::Lit(!g));
 
     // Links carry labels; under flow (or in the normal form), same-path neighbours are linked.
+    let terms: Vec<Vec<(u32, Term)>> = (0..n).map(|c| map.path_terms(c)).collect();
     for c in 0..n {
         for side in [super::RIGHT, super::DOWN] {
             let (Some(m), Some(e)) = (p.neighbour(c, side), map.link(p, c, side)) else {
                 continue;
             };
             let e = Term::Lit(e.pos());
-            let (dc, dm) = (map.domain(c), map.domain(m));
-            let mut union: Vec<u32> = dc.iter().chain(&dm).copied().filter(|&v| v > 0).collect();
-            union.sort_unstable();
-            union.dedup();
-            for &v in &union {
-                let (lc, lm) = (map.label(c, v), map.label(m, v));
+            let (tc, tm) = (&terms[c], &terms[m]);
+            // Walk both ascending domains at once: each path either cell may carry.
+            let (mut i, mut j) = (0, 0);
+            while i < tc.len() || j < tm.len() {
+                let vc = tc.get(i).map_or(u32::MAX, |t| t.0);
+                let vm = tm.get(j).map_or(u32::MAX, |t| t.0);
+                let v = vc.min(vm);
+                let lc = if vc == v { tc[i].1 } else { Term::False };
+                let lm = if vm == v { tm[j].1 } else { Term::False };
                 clause(&mut f, &[!e, !lc, lm]);
                 clause(&mut f, &[!e, !lm, lc]);
-                if (p.rules == super::Rules::Flow || normal.is_some())
-                    && dc.contains(&v)
-                    && dm.contains(&v)
-                {
+                if (p.rules == super::Rules::Flow || normal.is_some()) && vc == vm {
                     clause(&mut f, &[!lc, !lm, e, unless_normal]);
                 }
+                i += (vc == v) as usize;
+                j += (vm == v) as usize;
             }
         }
     }
@@ -404,7 +415,7 @@ pub fn build(
     }
     if let Some(g) = normal {
         corner_chains(p, &map, &mut f, &ep, Some(g), true);
-        empty_cells_touch_no_path_twice(p, &map, &mut f, g);
+        empty_cells_touch_no_path_twice(p, &map, &mut f, &terms, g);
     }
 
     // No 2x2 loop (a cheap start for either loop strategy).
@@ -507,6 +518,7 @@ fn empty_cells_touch_no_path_twice(
     p: &Numberlink,
     map: &NumberlinkMap,
     f: &mut Formula,
+    terms: &[Vec<(u32, Term)>],
     normal: Lit,
 ) {
     use super::{DOWN, LEFT, RIGHT, UP};
@@ -537,16 +549,16 @@ fn empty_cells_touch_no_path_twice(
                     None => Some(Term::False),
                 }
             };
-            let (dx, dy) = (map.domain(x), map.domain(y));
-            for &k in dx.iter().filter(|&&k| k > 0 && dy.contains(&k)) {
-                let mut terms = vec![
-                    Term::Lit(!normal),
-                    Term::Lit(!empty),
-                    !map.label(x, k),
-                    !map.label(y, k),
-                ];
-                terms.extend(connector);
-                clause(f, &terms);
+            let ty = &terms[y];
+            for &(k, lx) in &terms[x] {
+                let Ok(i) = ty.binary_search_by_key(&k, |t| t.0) else {
+                    continue;
+                };
+                let c = [Term::Lit(!normal), Term::Lit(!empty), !lx, !ty[i].1];
+                match connector {
+                    Some(z) => clause(f, &[c[0], c[1], c[2], c[3], z]),
+                    None => clause(f, &c),
+                }
             }
         }
     }
