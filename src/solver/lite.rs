@@ -962,8 +962,11 @@ impl Lite {
                     }
                 }
             }
+            // Every variable assigned: a model, without draining the heap of the variables
+            // propagation assigned (on a small formula that is most of them, and each pop
+            // sifts; left in the heap, they need no reinsertion on the way back to level 0).
             if next == NONE {
-                loop {
+                while self.trail.len() < self.num_vars {
                     match self.heap_pop() {
                         None => break,
                         Some(v) if self.value[2 * v as usize] == 0 => {
