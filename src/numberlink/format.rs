@@ -18,6 +18,7 @@
 use super::{Form, Loops, Numberlink, Rules};
 use crate::error::InputError;
 use crate::records::Item;
+use std::collections::HashMap;
 
 /// The largest side accepted (a bigger header is far more likely a typo than a puzzle).
 pub const MAX_SIDE: usize = 2000;
@@ -123,10 +124,41 @@ pub fn looks_like(text: &str, complete: bool) -> bool {
             return true;
         }
     }
+    if label_thrice_in_first_grid(text) {
+        return false;
+    }
     match crate::records::reads_cleanly(Reader::new("", ReadOptions::default()), text, complete) {
         Some(ps) => ps.iter().all(|p| p.height >= 2 && p.width >= 2),
         None => false,
     }
+}
+
+/// True when the first grid of `text` (lines up to the first blank one, one cell per
+/// character) holds some label three times: no Numberlink grid does (each label is on exactly
+/// two cells), so detection can say no at once instead of reading, say, a whole Sudoku file
+/// of 81-character lines as one grid. Grids of spaced tokens are left to the reader.
+fn label_thrice_in_first_grid(text: &str) -> bool {
+    let mut seen: HashMap<char, u8> = HashMap::new();
+    for l in text.lines().filter(|l| !is_comment(l)) {
+        let l = l.trim();
+        if l.is_empty() {
+            if seen.is_empty() {
+                continue;
+            }
+            return false;
+        }
+        if l.contains(char::is_whitespace) {
+            return false;
+        }
+        for ch in l.chars().filter(|&c| c != '.') {
+            let n = seen.entry(ch).or_default();
+            *n += 1;
+            if *n == 3 {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Parses every puzzle in `text` (the contents of `file`).
@@ -1107,5 +1139,13 @@ mod tests {
         ));
         assert!(!looks_like("1 0 1\n0 1 0\n", true));
         assert!(!looks_like("0101\n1010\n", true));
+        // The quick no: a label three times in the first grid (comments are not grid lines,
+        // a blank line ends the grid, spaced grids go to the reader).
+        assert!(label_thrice_in_first_grid("R.G\n# R\n.RG\nR..\n"));
+        assert!(!label_thrice_in_first_grid(
+            "R.G\n# R R R\n.RG\n\nR.G\n.RG\n"
+        ));
+        assert!(!label_thrice_in_first_grid("1 . 1\n1 . .\n"));
+        assert!(looks_like("R.G\n# R R R\n.RG\n\nR.G\n.RG\n", true));
     }
 }
