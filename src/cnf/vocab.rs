@@ -31,6 +31,23 @@ impl IntVar {
         IntVar { values }
     }
 
+    /// A variable over `domain` with only its at-least-one clause: for a model whose other
+    /// clauses already keep two values from holding together in every model it accepts (the
+    /// caller says why), where the at-most-one would only add clauses and, beyond six values,
+    /// the ladder's auxiliary variables.
+    pub fn at_least_one(
+        f: &mut Formula,
+        domain: impl IntoIterator<Item = i32>,
+        name: impl Fn(i32) -> String,
+    ) -> IntVar {
+        let values: Vec<(i32, Lit)> = domain
+            .into_iter()
+            .map(|v| (v, f.named_var(|| name(v)).pos()))
+            .collect();
+        f.add_clause_from(values.iter().map(|&(_, l)| l));
+        IntVar { values }
+    }
+
     /// The literal `self == v`, or `None` when `v` is not in the domain.
     pub fn eq(&self, v: i32) -> Option<Lit> {
         self.values.iter().find(|&&(w, _)| w == v).map(|&(_, l)| l)

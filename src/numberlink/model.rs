@@ -299,7 +299,17 @@ pub fn build(
             Some(r) => dom.extend(r[c].iter().map(|&k| k as i32)),
             None => dom.extend(1..=p.ends.len() as i32),
         }
-        let x = IntVar::new(&mut f, dom, |v| format!("{}={}", name(c), label_name(p, v)));
+        let label = |v| format!("{}={}", name(c), label_name(p, v));
+        // Folded under flow and cover, a label needs no at-most-one: every cell is on a path,
+        // labels pass both ways along links, and a linked component that is not a loop runs
+        // between two ends whose labels are fixed, so each of its cells carries exactly its
+        // ends' label (a loop is cut or ruled out before any model counts). See
+        // models/numberlink.md.
+        let x = if !assume && !nikoli {
+            IntVar::at_least_one(&mut f, dom, label)
+        } else {
+            IntVar::new(&mut f, dom, label)
+        };
         answer.extend(x.lits().map(|l| l.var()));
         labels.push(CellLabel::Var(x));
     }
