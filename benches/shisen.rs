@@ -18,7 +18,8 @@
 //! is given, a plain exhaustive search over positions with the seed's pair test (no routes, no
 //! dominance; gives up after N positions). `--playouts N` plays N random players on each deal
 //! (a deal one of them clears is clearable); `--limit 0` skips SAT. Every disagreement is
-//! printed with its seed.
+//! printed with its seed. `--verbose` prints every deal with the search's positions, and
+//! `--no-locks` runs the search without its dead-lock lemmas (`shisen::locks`).
 
 use gridsat::generate::rng;
 use gridsat::puzzle::{self, GivenMode, Puzzle};
@@ -116,6 +117,7 @@ fn compare(
     brute_budget: Option<usize>,
     playouts: usize,
     verbose: bool,
+    locks: bool,
 ) {
     let mut cleared_by_players = 0;
     let verdict = |v: Option<bool>| match v {
@@ -148,12 +150,29 @@ fn compare(
         let p = deal(o, &mut rng(seed));
         let r = routes::build(&p);
         let t = Instant::now();
-        let by_play = match play::search(&p, &r, budget, 0) {
+        let mut search = play::Search::new(&p, &r, 0, 0);
+        search.locks = locks;
+        let found = if p.rules.gravity {
+            Found::Unknown
+        } else {
+            search.decide(&mut routes::Counters::new(&r), r.tiles.len(), budget)
+        };
+        let by_play = match found {
             Found::Plan(_) => Some(true),
             Found::Dead => Some(false),
             Found::Unknown => None,
         };
         let play_time = t.elapsed().as_secs_f64();
+        let searched = format!(
+            "{} pairs, {} routes over {} tiles; {} positions, {} found locked ({} fixpoints), {} remembered dead",
+            r.pairs.len(),
+            r.pairs.iter().map(|c| c.routes.len()).sum::<usize>(),
+            r.pairs.iter().flat_map(|c| &c.routes).map(Vec::len).sum::<usize>(),
+            search.nodes(),
+            search.locked,
+            search.sealed.computed,
+            search.memo()
+        );
         if playouts > 0 {
             let stuck = play::stuck_players(&p, playouts, seed);
             if stuck < playouts && by_play == Some(false) {
@@ -183,7 +202,7 @@ fn compare(
         }
         if !by_play.unwrap_or(true) || verbose {
             println!(
-                "seed {seed}: play {} ({play_time:.3} s), SAT alone {}",
+                "seed {seed}: play {} ({play_time:.3} s; {searched}), SAT alone {}",
                 verdict(by_play),
                 verdict(by_sat)
             );
@@ -269,6 +288,7 @@ fn main() {
             brute_budget,
             playouts,
             flag("--verbose"),
+            !flag("--no-locks"),
         );
         return;
     }

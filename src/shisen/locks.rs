@@ -1,0 +1,159 @@
+//! Dead-lock lemmas of the play search: positions that cannot be cleared, seen without
+//! searching them. A tile can only ever go with a partner along a route whose tiles are all
+//! gone by then, so the tiles that can go at all are at most the least fixpoint of "a pair whose
+//! tiles are both still here goes when some route of it holds only tiles that can go"
+//! ([`Sealed::dead`]). A tile outside that fixpoint is sealed in for good: two kinds whose tiles
+//! each wait for the other (a cycle of "after"), or a kind walled in by tiles that wait for
+//! it; the position is dead. `models/shisen.md` ("Why each lemma is sound") has the proof.
+//!
+//! The fixpoint costs passes over every route, so a position after another starts from the
+//! releases found there (each a pair and a route): those whose pair is still here and whose
+//! route is still clear of tiles not yet released hold again, in the same order, and only the
+//! tiles left are searched for.
+
+use super::routes::{Counters, Routes};
+
+/// The routes as bit sets of tiles, the fixpoint's scratch space, and the stack of derivations
+/// (the releases in order, each a pair and its route) of the positions on the search's path.
+#[derive(Clone, Debug)]
+pub struct Sealed {
+    /// Words per tile set.
+    words: usize,
+    /// Every route's tiles, `words` words each, pair by pair.
+    bits: Vec<u64>,
+    /// Per pair: its routes in `bits` (start, end, in routes).
+    of_pair: Vec<(usize, usize)>,
+    pending: Vec<usize>,
+    by: Vec<Vec<(u32, u32)>>,
+    /// Fixpoints computed (for figures).
+    pub computed: usize,
+}
+
+impl Sealed {
+    /// The routes of `r` as bit sets.
+    pub fn new(r: &Routes) -> Sealed {
+        let words = r.tiles.len().div_ceil(64).max(1);
+        let mut bits = Vec::new();
+        let mut of_pair = Vec::with_capacity(r.pairs.len());
+        let mut k = 0;
+        for p in &r.pairs {
+            let start = k;
+            for route in &p.routes {
+                let at = bits.len();
+                bits.resize(at + words, 0);
+                for &t in route {
+                    bits[at + t / 64] |= 1 << (t % 64);
+                }
+                k += 1;
+            }
+            of_pair.push((start, k));
+        }
+        Sealed {
+            words,
+            bits,
+            of_pair,
+            pending: Vec::new(),
+            by: Vec::new(),
+            computed: 0,
+        }
+    }
+
+    /// Derivations on the stack (to [`Sealed::truncate`] back to when leaving a position).
+    pub fn depth(&self) -> usize {
+        self.by.len()
+    }
+
+    /// Drops the derivations of positions left.
+    pub fn truncate(&mut self, depth: usize) {
+        self.by.truncate(depth);
+    }
+
+    /// True when some tile still on the board of `c` can never be removed, whatever is played:
+    /// the position is dead. When it is not, its derivation (the releases in order, each with
+    /// its pair and route) is kept for the positions after it (until [`Sealed::truncate`]):
+    /// they start by replaying it, and each release whose pair is still here and whose route is
+    /// still clear of tiles not yet released holds again; only what is left is searched for.
+    pub fn dead(&mut self, r: &Routes, c: &Counters) -> bool {
+        self.computed += 1;
+        let w = self.words;
+        // The tiles here not known to go yet.
+        let mut blocking = vec![0u64; w];
+        let mut left = 0;
+        for (t, &h) in c.here.iter().enumerate() {
+            if h {
+                blocking[t / 64] |= 1 << (t % 64);
+                left += 1;
+            }
+        }
+        let mut steps: Vec<(u32, u32)> = Vec::with_capacity(left);
+        let clear = |bits: &[u64], route: usize, blocking: &[u64]| {
+            bits[route * w..(route + 1) * w]
+                .iter()
+                .zip(blocking)
+                .all(|(s, b)| s & b == 0)
+        };
+        let release = |i: usize, blocking: &mut [u64], left: &mut usize| {
+            let p = &r.pairs[i];
+            let mut any = false;
+            for t in [p.a, p.b] {
+                if blocking[t / 64] & (1 << (t % 64)) != 0 {
+                    blocking[t / 64] &= !(1 << (t % 64));
+                    *left -= 1;
+                    any = true;
+                }
+            }
+            any
+        };
+        if let Some(before) = self.by.last() {
+            for &(i, route) in before {
+                let p = &r.pairs[i as usize];
+                if c.here[p.a]
+                    && c.here[p.b]
+                    && clear(&self.bits, route as usize, &blocking)
+                    && release(i as usize, &mut blocking, &mut left)
+                {
+                    steps.push((i, route));
+                }
+            }
+        }
+        if left > 0 {
+            let here = |t: usize| c.here[t];
+            let waiting = |t: usize, blocking: &[u64]| blocking[t / 64] & (1 << (t % 64)) != 0;
+            self.pending.clear();
+            self.pending.extend((0..r.pairs.len()).filter(|&i| {
+                let p = &r.pairs[i];
+                here(p.a) && here(p.b) && (waiting(p.a, &blocking) || waiting(p.b, &blocking))
+            }));
+            loop {
+                let mut changed = false;
+                let mut k = 0;
+                while k < self.pending.len() {
+                    let i = self.pending[k];
+                    let p = &r.pairs[i];
+                    if !waiting(p.a, &blocking) && !waiting(p.b, &blocking) {
+                        self.pending.swap_remove(k);
+                        continue;
+                    }
+                    let (start, end) = self.of_pair[i];
+                    match (start..end).find(|&route| clear(&self.bits, route, &blocking)) {
+                        Some(route) => {
+                            release(i, &mut blocking, &mut left);
+                            steps.push((i as u32, route as u32));
+                            self.pending.swap_remove(k);
+                            changed = true;
+                        }
+                        None => k += 1,
+                    }
+                }
+                if !changed || left == 0 {
+                    break;
+                }
+            }
+        }
+        if left > 0 {
+            return true;
+        }
+        self.by.push(steps);
+        false
+    }
+}
