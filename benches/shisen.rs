@@ -164,13 +164,14 @@ fn compare(
         };
         let play_time = t.elapsed().as_secs_f64();
         let searched = format!(
-            "{} pairs, {} routes over {} tiles; {} positions, {} found locked ({} fixpoints), {} remembered dead",
+            "{} pairs, {} routes over {} tiles; {} positions, {} found locked ({} fixpoints, {} by a lock kept), {} remembered dead",
             r.pairs.len(),
             r.pairs.iter().map(|c| c.routes.len()).sum::<usize>(),
             r.pairs.iter().flat_map(|c| &c.routes).map(Vec::len).sum::<usize>(),
             search.nodes(),
             search.locked,
             search.sealed.computed,
+            search.sealed.reused,
             search.memo()
         );
         if playouts > 0 {

@@ -23,15 +23,25 @@ pub struct Sealed {
     bits: Vec<u64>,
     /// Per pair: its routes in `bits` (start, end, in routes).
     of_pair: Vec<(usize, usize)>,
+    /// Per tile: the tiles of its class (`words` words).
+    class_mask: Vec<u64>,
+    /// Locks found lately, most recent first, each `(sealed, barred)`: a position where every
+    /// tile of `sealed` is here and no tile of `barred` is, is dead (see [`Sealed::dead`]).
+    locks: Vec<(Vec<u64>, Vec<u64>)>,
     pending: Vec<usize>,
     by: Vec<Vec<(u32, u32)>>,
     /// Fixpoints computed (for figures).
     pub computed: usize,
+    /// Positions found dead by a lock kept from another position (for figures).
+    pub reused: usize,
 }
 
+/// Locks kept to try on later positions before computing the fixpoint.
+const LOCKS_KEPT: usize = 16;
+
 impl Sealed {
-    /// The routes of `r` as bit sets.
-    pub fn new(r: &Routes) -> Sealed {
+    /// The routes of `r` as bit sets; `classes` lists each match class's tiles.
+    pub fn new(r: &Routes, classes: &[Vec<usize>]) -> Sealed {
         let words = r.tiles.len().div_ceil(64).max(1);
         let mut bits = Vec::new();
         let mut of_pair = Vec::with_capacity(r.pairs.len());
@@ -48,13 +58,24 @@ impl Sealed {
             }
             of_pair.push((start, k));
         }
+        let mut class_mask = vec![0u64; r.tiles.len() * words];
+        for ts in classes {
+            for &t in ts {
+                for &u in ts {
+                    class_mask[t * words + u / 64] |= 1 << (u % 64);
+                }
+            }
+        }
         Sealed {
             words,
             bits,
             of_pair,
+            class_mask,
+            locks: Vec::new(),
             pending: Vec::new(),
             by: Vec::new(),
             computed: 0,
+            reused: 0,
         }
     }
 
@@ -74,7 +95,6 @@ impl Sealed {
     /// they start by replaying it, and each release whose pair is still here and whose route is
     /// still clear of tiles not yet released holds again; only what is left is searched for.
     pub fn dead(&mut self, r: &Routes, c: &Counters) -> bool {
-        self.computed += 1;
         let w = self.words;
         // The tiles here not known to go yet.
         let mut blocking = vec![0u64; w];
@@ -85,6 +105,16 @@ impl Sealed {
                 left += 1;
             }
         }
+        let here = blocking.clone();
+        for (k, (sealed, barred)) in self.locks.iter().enumerate() {
+            let holds = (0..w).all(|x| sealed[x] & !here[x] == 0 && barred[x] & here[x] == 0);
+            if holds {
+                self.locks[..=k].rotate_right(1);
+                self.reused += 1;
+                return true;
+            }
+        }
+        self.computed += 1;
         let mut steps: Vec<(u32, u32)> = Vec::with_capacity(left);
         let clear = |bits: &[u64], route: usize, blocking: &[u64]| {
             bits[route * w..(route + 1) * w]
@@ -151,6 +181,20 @@ impl Sealed {
             }
         }
         if left > 0 {
+            // The lock: the sealed tiles, and the tiles of their classes gone now. A position
+            // with all the sealed tiles and none of those is dead too (models/shisen.md).
+            let mut barred = vec![0u64; w];
+            for t in 0..c.here.len() {
+                if blocking[t / 64] & (1 << (t % 64)) != 0 {
+                    for x in 0..w {
+                        barred[x] |= self.class_mask[t * w + x] & !here[x];
+                    }
+                }
+            }
+            if self.locks.len() == LOCKS_KEPT {
+                self.locks.pop();
+            }
+            self.locks.insert(0, (blocking, barred));
             return true;
         }
         self.by.push(steps);

@@ -254,6 +254,7 @@ impl<'r> Search<'r> {
                 m
             })
             .collect();
+        let sealed = super::locks::Sealed::new(r, &classes);
         Search {
             r,
             classes,
@@ -263,7 +264,7 @@ impl<'r> Search<'r> {
             budget,
             seen: HashSet::new(),
             rng: rng(seed),
-            sealed: super::locks::Sealed::new(r),
+            sealed,
             locks: true,
             locked: 0,
             stop: None,
@@ -362,6 +363,25 @@ impl<'r> Search<'r> {
         left: usize,
         plan: &mut Vec<usize>,
     ) -> Option<bool> {
+        self.step(c, left, plan, &[])
+    }
+
+    /// True when candidate pairs `i` and `j` share no tile: the two moves commute.
+    fn apart(&self, i: usize, j: usize) -> bool {
+        let (p, q) = (&self.r.pairs[i], &self.r.pairs[j]);
+        p.a != q.a && p.a != q.b && p.b != q.a && p.b != q.b
+    }
+
+    /// [`Search::run`] with a sleep set: moves `asleep` were tried in a position before this
+    /// one, and every move since commutes with them, so the positions after them are known
+    /// dead and they are not tried here (models/shisen.md, "Why each lemma is sound").
+    fn step(
+        &mut self,
+        c: &mut routes::Counters,
+        left: usize,
+        plan: &mut Vec<usize>,
+        asleep: &[usize],
+    ) -> Option<bool> {
         if left == 0 {
             return Some(true);
         }
@@ -403,15 +423,26 @@ impl<'r> Search<'r> {
             self.locked += 1;
             Some(false)
         } else {
+            // Sleeping moves stay asleep while the moves made since commute with them.
+            let mut sleep: Vec<usize> = asleep
+                .iter()
+                .copied()
+                .filter(|&z| plan[mark..].iter().all(|&d| self.apart(z, d)))
+                .collect();
             let mut moves: Vec<usize> = (0..self.r.pairs.len())
-                .filter(|&i| c.playable(self.r, i))
+                .filter(|&i| c.playable(self.r, i) && !sleep.contains(&i))
                 .collect();
             moves.shuffle(&mut self.rng);
             let mut result = Some(false);
             for i in moves {
+                let after: Vec<usize> = sleep
+                    .iter()
+                    .copied()
+                    .filter(|&z| self.apart(z, i))
+                    .collect();
                 self.play(c, i);
                 plan.push(i);
-                let r = self.run(c, left - 2, plan);
+                let r = self.step(c, left - 2, plan, &after);
                 if r == Some(true) {
                     return r;
                 }
@@ -421,6 +452,7 @@ impl<'r> Search<'r> {
                     result = None;
                     break;
                 }
+                sleep.push(i);
             }
             result
         };
