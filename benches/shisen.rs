@@ -108,6 +108,35 @@ fn brute(p: &Shisen, budget: usize) -> Option<bool> {
     go(p, &Position::start(p), &mut HashSet::new(), budget)
 }
 
+/// A lock at the start, confirmed with the seed's pair test alone: on a board where only the
+/// sealed tiles `sealed` (cells) stand, no tile of them joins any tile of its class. Then no
+/// tile of them can ever go first (with them all standing, every line is at least as blocked),
+/// so the board cannot be cleared. True when confirmed.
+fn lock_holds(p: &Shisen, sealed: &[usize]) -> bool {
+    let w = p.width;
+    let mut occupied = vec![false; p.cells_len()];
+    for &c in sealed {
+        occupied[c] = true;
+    }
+    let grid = gridsat::shisen::pair::Grid {
+        width: w,
+        height: p.height,
+        outline: p.rules.outline,
+        occupied: &occupied,
+    };
+    !sealed.is_empty()
+        && sealed.iter().all(|&x| {
+            (0..p.cells_len()).all(|y| {
+                let (Some(_), Some(_)) = (p.cells[x], p.cells[y]) else {
+                    return true;
+                };
+                x == y
+                    || !p.matches(x, y)
+                    || gridsat::shisen::pair::join(&grid, (x / w, x % w), (y / w, y % w)).is_none()
+            })
+        })
+}
+
 /// `--compare`: the three verdicts of every deal, and the disagreements.
 fn compare(
     o: &Options,
@@ -120,6 +149,7 @@ fn compare(
     locks: bool,
 ) {
     let mut cleared_by_players = 0;
+    let (mut locked_at_start, mut lock_confirmed) = (0, 0);
     let verdict = |v: Option<bool>| match v {
         Some(true) => "clearable",
         Some(false) => "not clearable",
@@ -163,6 +193,22 @@ fn compare(
             Found::Unknown => None,
         };
         let play_time = t.elapsed().as_secs_f64();
+        if by_play == Some(false) {
+            let classes = routes::classes(&p, &r);
+            let sealed =
+                gridsat::shisen::locks::sealed_tiles(&r, &classes, &routes::Counters::new(&r));
+            let cells: Vec<usize> = sealed.iter().map(|&t| r.tiles[t]).collect();
+            if !cells.is_empty() {
+                locked_at_start += 1;
+                if lock_holds(&p, &cells) {
+                    lock_confirmed += 1;
+                } else {
+                    bad.push(format!(
+                        "seed {seed}: the lock at the start fails the pair test"
+                    ));
+                }
+            }
+        }
         let searched = format!(
             "{} pairs, {} routes over {} tiles; {} positions, {} found locked ({} fixpoints, {} by a lock kept), {} remembered dead",
             r.pairs.len(),
@@ -229,6 +275,9 @@ fn compare(
     if playouts > 0 {
         println!("deals some of {playouts} random players cleared: {cleared_by_players}");
     }
+    println!(
+        "deals locked at the start: {locked_at_start}, the lock confirmed by the pair test alone: {lock_confirmed}"
+    );
     println!("disagreements: {}", bad.len());
     for b in bad {
         println!("  {b}");

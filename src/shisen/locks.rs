@@ -23,6 +23,8 @@ pub struct Sealed {
     bits: Vec<u64>,
     /// Per pair: its routes in `bits` (start, end, in routes).
     of_pair: Vec<(usize, usize)>,
+    /// Per tile: the candidate pairs it is in.
+    pairs_of: Vec<Vec<usize>>,
     /// Per tile: the tiles of its class (`words` words).
     class_mask: Vec<u64>,
     /// Locks found lately, most recent first, each `(sealed, barred)`: a position where every
@@ -66,8 +68,14 @@ impl Sealed {
                 }
             }
         }
+        let mut pairs_of = vec![Vec::new(); r.tiles.len()];
+        for (i, p) in r.pairs.iter().enumerate() {
+            pairs_of[p.a].push(i);
+            pairs_of[p.b].push(i);
+        }
         Sealed {
             words,
+            pairs_of,
             bits,
             of_pair,
             class_mask,
@@ -134,52 +142,78 @@ impl Sealed {
             }
             any
         };
+        // The releases of the position before, in order; those that fail now (their route
+        // waits for a tile not released yet) are tried again until none more holds.
+        let mut retry: Vec<u32> = Vec::new();
         if let Some(before) = self.by.last() {
             for &(i, route) in before {
                 let p = &r.pairs[i as usize];
-                if c.here[p.a]
-                    && c.here[p.b]
-                    && clear(&self.bits, route as usize, &blocking)
-                    && release(i as usize, &mut blocking, &mut left)
-                {
-                    steps.push((i, route));
+                if !(c.here[p.a] && c.here[p.b]) {
+                    continue;
+                }
+                if clear(&self.bits, route as usize, &blocking) {
+                    if release(i as usize, &mut blocking, &mut left) {
+                        steps.push((i, route));
+                    }
+                } else {
+                    retry.push(i);
                 }
             }
         }
-        if left > 0 {
-            let here = |t: usize| c.here[t];
-            let waiting = |t: usize, blocking: &[u64]| blocking[t / 64] & (1 << (t % 64)) != 0;
-            self.pending.clear();
-            self.pending.extend((0..r.pairs.len()).filter(|&i| {
+        let open_route = |bits: &[u64], i: usize, blocking: &[u64]| {
+            let (start, end) = self.of_pair[i];
+            bits[start * w..end * w]
+                .chunks_exact(w)
+                .position(|set| set.iter().zip(blocking).all(|(s, b)| s & b == 0))
+                .map(|k| (start + k) as u32)
+        };
+        let waiting = |t: usize, blocking: &[u64]| blocking[t / 64] & (1 << (t % 64)) != 0;
+        let mut pending = std::mem::take(&mut self.pending);
+        pending.clear();
+        pending.extend(retry.iter().map(|&i| i as usize));
+        let mut all = false;
+        while left > 0 {
+            let mut changed = false;
+            let mut k = 0;
+            while k < pending.len() {
+                let i = pending[k];
                 let p = &r.pairs[i];
-                here(p.a) && here(p.b) && (waiting(p.a, &blocking) || waiting(p.b, &blocking))
-            }));
-            loop {
-                let mut changed = false;
-                let mut k = 0;
-                while k < self.pending.len() {
-                    let i = self.pending[k];
-                    let p = &r.pairs[i];
-                    if !waiting(p.a, &blocking) && !waiting(p.b, &blocking) {
-                        self.pending.swap_remove(k);
-                        continue;
-                    }
-                    let (start, end) = self.of_pair[i];
-                    match (start..end).find(|&route| clear(&self.bits, route, &blocking)) {
-                        Some(route) => {
-                            release(i, &mut blocking, &mut left);
-                            steps.push((i as u32, route as u32));
-                            self.pending.swap_remove(k);
-                            changed = true;
-                        }
-                        None => k += 1,
-                    }
+                if !waiting(p.a, &blocking) && !waiting(p.b, &blocking) {
+                    pending.swap_remove(k);
+                    continue;
                 }
-                if !changed || left == 0 {
+                match open_route(&self.bits, i, &blocking) {
+                    Some(route) => {
+                        release(i, &mut blocking, &mut left);
+                        steps.push((i as u32, route));
+                        pending.swap_remove(k);
+                        changed = true;
+                    }
+                    None => k += 1,
+                }
+            }
+            if !changed {
+                if all {
                     break;
                 }
+                // Every pair of a tile not released yet.
+                all = true;
+                pending.clear();
+                for (t, &h) in c.here.iter().enumerate() {
+                    if h && waiting(t, &blocking) {
+                        for &i in &self.pairs_of[t] {
+                            let p = &r.pairs[i];
+                            if c.here[p.a] && c.here[p.b] {
+                                pending.push(i);
+                            }
+                        }
+                    }
+                }
+                pending.sort_unstable();
+                pending.dedup();
             }
         }
+        self.pending = pending;
         if left > 0 {
             // The lock: the sealed tiles, and the tiles of their classes gone now. A position
             // with all the sealed tiles and none of those is dead too (models/shisen.md).
@@ -199,5 +233,45 @@ impl Sealed {
         }
         self.by.push(steps);
         false
+    }
+}
+
+/// The tiles sealed in at the position of `c` (a closed set, see [`Sealed::dead`]; indices
+/// into `r.tiles`), empty when no tile is.
+pub fn sealed_tiles(r: &Routes, classes: &[Vec<usize>], c: &Counters) -> Vec<usize> {
+    let mut s = Sealed::new(r, classes);
+    if !s.dead(r, c) {
+        return Vec::new();
+    }
+    let sealed = &s.locks[0].0;
+    (0..r.tiles.len())
+        .filter(|&t| sealed[t / 64] & (1 << (t % 64)) != 0)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shisen::format::{parse, ReadOptions};
+    use crate::shisen::routes;
+
+    fn dead(text: &str) -> bool {
+        let p = parse("t", text, &ReadOptions::default()).unwrap().remove(0);
+        let r = routes::build(&p);
+        let classes = routes::classes(&p, &r);
+        Sealed::new(&r, &classes).dead(&r, &Counters::new(&r))
+    }
+
+    #[test]
+    fn a_cycle_of_after_is_a_lock_and_an_open_board_is_not() {
+        // The A's can only meet through a B and the B's through an A (even round the ring, a
+        // line of three segments has to pass a neighbour).
+        assert!(dead("# shisen: no-outline\nA B\nB A\n"));
+        assert!(dead("A B\nB A\n"));
+        assert!(!dead("A A\nB B\n"));
+        // The C's wait for the A's, the A's for the B's: nothing waits in a cycle.
+        assert!(!dead("# shisen: no-outline\nA B B A\nC C D D\n"));
+        // Two kinds walled in by each other, beside a pair that could go.
+        assert!(dead("# shisen: no-outline\nA B C C\nB A D D\n"));
     }
 }

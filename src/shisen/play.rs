@@ -867,6 +867,51 @@ mod tests {
     }
 
     #[test]
+    fn the_search_with_its_lemmas_agrees_with_the_brute_force() {
+        // Locks, kept locks, sleep sets and dominance on many small boards without gravity,
+        // a good share of them dead: the search's verdict is the brute force's.
+        let mut r = rng(29);
+        let mut seen = [0usize; 2];
+        for trial in 0..400 {
+            let rules = Rules {
+                outline: trial % 3 == 0,
+                gravity: false,
+                chinese: false,
+            };
+            let (w, h, kinds, per) = [
+                (4, 4, 4, 4),
+                (5, 4, 5, 4),
+                (6, 3, 9, 2),
+                (4, 4, 6, 2),
+                (6, 4, 6, 4),
+            ][trial % 5];
+            let p = deal(w, h, kinds, per, rules, &mut r);
+            let want = clearable_by_brute_force(&p);
+            let routes = routes::build(&p);
+            let got = search(&p, &routes, 10_000_000, trial as u64);
+            match got {
+                Found::Plan(plan) => {
+                    assert!(want, "trial {trial}: a plan on a dead board {p:?}");
+                    let mut c = routes::Counters::new(&routes);
+                    for i in plan {
+                        assert!(c.playable(&routes, i), "trial {trial}");
+                        c.remove(routes.pairs[i].a, |_| {});
+                        c.remove(routes.pairs[i].b, |_| {});
+                    }
+                    assert!(c.here.iter().all(|&h| !h), "trial {trial}");
+                }
+                Found::Dead => assert!(!want, "trial {trial}: called dead {p:?}"),
+                Found::Unknown => panic!("trial {trial}: undecided"),
+            }
+            seen[usize::from(want)] += 1;
+        }
+        assert!(
+            seen[0] >= 40 && seen[1] >= 40,
+            "not clearable / clearable: {seen:?}"
+        );
+    }
+
+    #[test]
     fn the_oracle_finds_the_losing_moves() {
         // Every first move of small random boards, checked against the search.
         let mut r = rng(5);
