@@ -30,6 +30,24 @@ use gridsat::solver::{Outcome, Session, SolverChoice, SolverError, Stop};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
+/// CPU seconds this thread has used (user and system, from `/proc/thread-self/stat`, in
+/// ticks of 1/100 s); 0 where that file is not there. On a shared machine a deal's CPU time says
+/// more than its wall time.
+fn thread_cpu() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/thread-self/stat") else {
+        return 0.0;
+    };
+    // Fields after the command name (which is in parentheses): state is field 3, utime 14.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |k: usize| {
+        f.get(k - 3)
+            .and_then(|v| v.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(14) + ticks(15)) / 100.0
+}
+
 /// Runs `f` with a stop flag raised after `limit`, if any.
 fn with_limit<R>(limit: Option<Duration>, f: impl FnOnce(&Stop) -> R) -> R {
     let stop = Stop::new();
@@ -344,16 +362,19 @@ fn main() {
     }
     let mut unknown = Vec::new();
     let mut times = Vec::with_capacity(deals as usize);
+    let mut cpus: Vec<(f64, u64)> = Vec::with_capacity(deals as usize);
     let mut stuck = Vec::new();
     let (mut clearable, mut greedy_cleared, mut traps) = (0, 0, Vec::new());
     for seed in first..first + deals {
         let mut p = deal(&o, &mut rng(seed));
         p.order = order;
         let t = Instant::now();
+        let cpu = thread_cpu();
         let answer = with_limit(limit, |stop| {
             puzzle::solve(&p, &SolverChoice::Embedded.until(stop))
         });
         times.push(t.elapsed().as_secs_f64());
+        cpus.push((thread_cpu() - cpu, seed));
         let plan = match answer {
             Ok(plan) => plan,
             Err(gridsat::error::Error::Solver(SolverError::Stopped)) => {
@@ -390,6 +411,21 @@ fn main() {
         at(0.9),
         at(1.0),
         times.iter().sum::<f64>()
+    );
+    cpus.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let cpu_at = |q: f64| cpus[((cpus.len() - 1) as f64 * (1.0 - q)).round() as usize].0;
+    let slowest: Vec<String> = cpus
+        .iter()
+        .take(5)
+        .map(|(t, s)| format!("{s} ({t:.2} s)"))
+        .collect();
+    println!(
+        "CPU per deal: median {:.3} s, p90 {:.3} s, max {:.2} s, total {:.1} s; slowest: {}",
+        cpu_at(0.5),
+        cpu_at(0.9),
+        cpu_at(1.0),
+        cpus.iter().map(|c| c.0).sum::<f64>(),
+        slowest.join(", ")
     );
     println!(
         "clearable {clearable}, not clearable {}, unknown (over --limit) {}; greedy clears {greedy_cleared}; greedy stuck but clearable: {}",
