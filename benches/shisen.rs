@@ -155,16 +155,16 @@ fn lock_holds(p: &Shisen, sealed: &[usize]) -> bool {
         })
 }
 
-/// `--compare`: the three verdicts of every deal, and the disagreements.
+/// `--compare`: the three verdicts of every deal, and the disagreements. `(budget, locks)`:
+/// the play search's positions, and whether it uses its dead-lock lemmas.
 fn compare(
     o: &Options,
     seeds: &[u64],
     limit: Option<Duration>,
-    budget: usize,
+    (budget, locks): (usize, bool),
     brute_budget: Option<usize>,
     playouts: usize,
     verbose: bool,
-    locks: bool,
 ) {
     let mut cleared_by_players = 0;
     let (mut locked_at_start, mut lock_confirmed) = (0, 0);
@@ -352,11 +352,10 @@ fn main() {
             &o,
             &seeds,
             limit,
-            budget,
+            (budget, !flag("--no-locks")),
             brute_budget,
             playouts,
             flag("--verbose"),
-            !flag("--no-locks"),
         );
         return;
     }
