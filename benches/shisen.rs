@@ -18,7 +18,8 @@
 //! is given, a plain exhaustive search over positions with the seed's pair test (no routes, no
 //! dominance; gives up after N positions). `--playouts N` plays N random players on each deal
 //! (a deal one of them clears is clearable); `--limit 0` skips SAT. Every disagreement is
-//! printed with its seed.
+//! printed with its seed. `--verbose` prints every deal with the search's positions, and
+//! `--no-locks` runs the search without its dead-lock lemmas (`shisen::locks`).
 
 use gridsat::generate::rng;
 use gridsat::puzzle::{self, GivenMode, Puzzle};
@@ -28,6 +29,24 @@ use gridsat::shisen::{model, routes, Order, Rules, Shisen};
 use gridsat::solver::{Outcome, Session, SolverChoice, SolverError, Stop};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
+
+/// CPU seconds this thread has used (user and system, from `/proc/thread-self/stat`, in
+/// ticks of 1/100 s); 0 where that file is not there. On a shared machine a deal's CPU time says
+/// more than its wall time.
+fn thread_cpu() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/thread-self/stat") else {
+        return 0.0;
+    };
+    // Fields after the command name (which is in parentheses): state is field 3, utime 14.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |k: usize| {
+        f.get(k - 3)
+            .and_then(|v| v.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(14) + ticks(15)) / 100.0
+}
 
 /// Runs `f` with a stop flag raised after `limit`, if any.
 fn with_limit<R>(limit: Option<Duration>, f: impl FnOnce(&Stop) -> R) -> R {
@@ -107,17 +126,48 @@ fn brute(p: &Shisen, budget: usize) -> Option<bool> {
     go(p, &Position::start(p), &mut HashSet::new(), budget)
 }
 
-/// `--compare`: the three verdicts of every deal, and the disagreements.
+/// A lock at the start, confirmed with the seed's pair test alone: on a board where only the
+/// sealed tiles `sealed` (cells) stand, no tile of them joins any tile of its class. Then no
+/// tile of them can ever go first (with them all standing, every line is at least as blocked),
+/// so the board cannot be cleared. True when confirmed.
+fn lock_holds(p: &Shisen, sealed: &[usize]) -> bool {
+    let w = p.width;
+    let mut occupied = vec![false; p.cells_len()];
+    for &c in sealed {
+        occupied[c] = true;
+    }
+    let grid = gridsat::shisen::pair::Grid {
+        width: w,
+        height: p.height,
+        outline: p.rules.outline,
+        occupied: &occupied,
+    };
+    !sealed.is_empty()
+        && sealed.iter().all(|&x| {
+            (0..p.cells_len()).all(|y| {
+                let (Some(_), Some(_)) = (p.cells[x], p.cells[y]) else {
+                    return true;
+                };
+                x == y
+                    || !p.matches(x, y)
+                    || gridsat::shisen::pair::join(&grid, (x / w, x % w), (y / w, y % w)).is_none()
+            })
+        })
+}
+
+/// `--compare`: the three verdicts of every deal, and the disagreements. `(budget, locks)`:
+/// the play search's positions, and whether it uses its dead-lock lemmas.
 fn compare(
     o: &Options,
     seeds: &[u64],
     limit: Option<Duration>,
-    budget: usize,
+    (budget, locks): (usize, bool),
     brute_budget: Option<usize>,
     playouts: usize,
     verbose: bool,
 ) {
     let mut cleared_by_players = 0;
+    let (mut locked_at_start, mut lock_confirmed) = (0, 0);
     let verdict = |v: Option<bool>| match v {
         Some(true) => "clearable",
         Some(false) => "not clearable",
@@ -148,12 +198,46 @@ fn compare(
         let p = deal(o, &mut rng(seed));
         let r = routes::build(&p);
         let t = Instant::now();
-        let by_play = match play::search(&p, &r, budget, 0) {
+        let mut search = play::Search::new(&p, &r, 0, 0);
+        search.locks = locks;
+        let found = if p.rules.gravity {
+            Found::Unknown
+        } else {
+            search.decide(&mut routes::Counters::new(&r), r.tiles.len(), budget)
+        };
+        let by_play = match found {
             Found::Plan(_) => Some(true),
             Found::Dead => Some(false),
             Found::Unknown => None,
         };
         let play_time = t.elapsed().as_secs_f64();
+        if by_play == Some(false) {
+            let classes = routes::classes(&p, &r);
+            let sealed =
+                gridsat::shisen::locks::sealed_tiles(&r, &classes, &routes::Counters::new(&r));
+            let cells: Vec<usize> = sealed.iter().map(|&t| r.tiles[t]).collect();
+            if !cells.is_empty() {
+                locked_at_start += 1;
+                if lock_holds(&p, &cells) {
+                    lock_confirmed += 1;
+                } else {
+                    bad.push(format!(
+                        "seed {seed}: the lock at the start fails the pair test"
+                    ));
+                }
+            }
+        }
+        let searched = format!(
+            "{} pairs, {} routes over {} tiles; {} positions, {} found locked ({} fixpoints, {} by a lock kept), {} remembered dead",
+            r.pairs.len(),
+            r.pairs.iter().map(|c| c.routes.len()).sum::<usize>(),
+            r.pairs.iter().flat_map(|c| &c.routes).map(Vec::len).sum::<usize>(),
+            search.nodes(),
+            search.locked,
+            search.sealed.computed,
+            search.sealed.reused,
+            search.memo()
+        );
         if playouts > 0 {
             let stuck = play::stuck_players(&p, playouts, seed);
             if stuck < playouts && by_play == Some(false) {
@@ -183,7 +267,7 @@ fn compare(
         }
         if !by_play.unwrap_or(true) || verbose {
             println!(
-                "seed {seed}: play {} ({play_time:.3} s), SAT alone {}",
+                "seed {seed}: play {} ({play_time:.3} s; {searched}), SAT alone {}",
                 verdict(by_play),
                 verdict(by_sat)
             );
@@ -209,6 +293,9 @@ fn compare(
     if playouts > 0 {
         println!("deals some of {playouts} random players cleared: {cleared_by_players}");
     }
+    println!(
+        "deals locked at the start: {locked_at_start}, the lock confirmed by the pair test alone: {lock_confirmed}"
+    );
     println!("disagreements: {}", bad.len());
     for b in bad {
         println!("  {b}");
@@ -265,7 +352,7 @@ fn main() {
             &o,
             &seeds,
             limit,
-            budget,
+            (budget, !flag("--no-locks")),
             brute_budget,
             playouts,
             flag("--verbose"),
@@ -274,16 +361,19 @@ fn main() {
     }
     let mut unknown = Vec::new();
     let mut times = Vec::with_capacity(deals as usize);
+    let mut cpus: Vec<(f64, u64)> = Vec::with_capacity(deals as usize);
     let mut stuck = Vec::new();
     let (mut clearable, mut greedy_cleared, mut traps) = (0, 0, Vec::new());
     for seed in first..first + deals {
         let mut p = deal(&o, &mut rng(seed));
         p.order = order;
         let t = Instant::now();
+        let cpu = thread_cpu();
         let answer = with_limit(limit, |stop| {
             puzzle::solve(&p, &SolverChoice::Embedded.until(stop))
         });
         times.push(t.elapsed().as_secs_f64());
+        cpus.push((thread_cpu() - cpu, seed));
         let plan = match answer {
             Ok(plan) => plan,
             Err(gridsat::error::Error::Solver(SolverError::Stopped)) => {
@@ -320,6 +410,21 @@ fn main() {
         at(0.9),
         at(1.0),
         times.iter().sum::<f64>()
+    );
+    cpus.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let cpu_at = |q: f64| cpus[((cpus.len() - 1) as f64 * (1.0 - q)).round() as usize].0;
+    let slowest: Vec<String> = cpus
+        .iter()
+        .take(5)
+        .map(|(t, s)| format!("{s} ({t:.2} s)"))
+        .collect();
+    println!(
+        "CPU per deal: median {:.3} s, p90 {:.3} s, max {:.2} s, total {:.1} s; slowest: {}",
+        cpu_at(0.5),
+        cpu_at(0.9),
+        cpu_at(1.0),
+        cpus.iter().map(|c| c.0).sum::<f64>(),
+        slowest.join(", ")
     );
     println!(
         "clearable {clearable}, not clearable {}, unknown (over --limit) {}; greedy clears {greedy_cleared}; greedy stuck but clearable: {}",

@@ -15,6 +15,7 @@
 pub mod format;
 pub mod generate;
 pub mod gravity;
+pub mod locks;
 pub mod model;
 pub mod pair;
 pub mod play;

@@ -495,10 +495,10 @@ pub const DECIDE_BUDGET: usize = 1_000_000;
 /// gives the normal form: its pair literals, under which the formula keeps a solution whenever
 /// it has any (a played plan is one), which is all the engine asks of a normal form: it looks
 /// for the first solution under them and drops them to look for a second. A board that play
-/// proves stuck gives lemmas: for each pair free at the start, the search proves again that
-/// the position after it is stuck (so no plan has that pair: it could go first), and the
-/// clause `¬p`; with the clause that a plan's first move is a pair free at the start, the
-/// solver refutes the board.
+/// proves stuck gives lemmas: for each pair free at the start, the position after it is
+/// stuck too (it is reachable from the stuck start), so no plan has that pair (it could go
+/// first): the clause `¬p`; with the clause that a plan's first move is a pair free at the
+/// start, the solver refutes the board.
 pub fn play_into(p: &Shisen, m: &mut Model<ShisenMap>, stop: Option<&Stop>) {
     use super::play::{Found, Search};
     let r = &m.map.routes;
@@ -508,18 +508,12 @@ pub fn play_into(p: &Shisen, m: &mut Model<ShisenMap>, stop: Option<&Stop>) {
     match search.decide(&mut c, n, DECIDE_BUDGET) {
         Found::Plan(plan) => m.normal = plan.iter().map(|&i| m.map.pairs[i].p).collect(),
         Found::Dead => {
+            // The position after a free pair is reachable from the dead start, so it is dead
+            // too (a plan from it would be one from the start): no plan contains that pair.
             for i in 0..r.pairs.len() {
-                if !r.pairs[i].free() {
-                    continue;
-                }
-                let (a, b) = (r.pairs[i].a, r.pairs[i].b);
-                c.remove(a, |_| {});
-                c.remove(b, |_| {});
-                if search.decide(&mut c, n - 2, DECIDE_BUDGET) == Found::Dead {
+                if r.pairs[i].free() {
                     m.formula.add_clause(&[!m.map.pairs[i].p]);
                 }
-                c.restore(b);
-                c.restore(a);
             }
         }
         Found::Unknown => {}

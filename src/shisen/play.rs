@@ -211,12 +211,19 @@ fn random_play(p: &Shisen, r: &routes::Routes, rng: &mut Rand) -> bool {
 pub struct Search<'r> {
     r: &'r routes::Routes,
     classes: Vec<Vec<usize>>,
-    pair_of: std::collections::HashMap<(usize, usize), usize>,
+    /// Per class of `n` tiles: the candidate pair of its tiles `x` and `y` at `x * n + y`.
+    class_pairs: Vec<Vec<usize>>,
     nodes: usize,
     /// The search gives up when `nodes` reaches this.
     pub budget: usize,
     seen: HashSet<Vec<u64>>,
     rng: Rand,
+    /// The dead-lock lemmas' fixpoint ([`super::locks`]).
+    pub sealed: super::locks::Sealed,
+    /// Whether positions are checked for sealed tiles ([`super::locks`]; on by default).
+    pub locks: bool,
+    /// Positions found dead by [`super::locks`] without searching them.
+    pub locked: usize,
     /// Raised: give up (polled every 1,024 positions); `stopped` once it was seen raised.
     stop: Option<Stop>,
     stopped: bool,
@@ -226,20 +233,40 @@ impl<'r> Search<'r> {
     /// A search on `p`'s routes `r`, with `budget` positions and moves shuffled by `seed`.
     pub fn new(p: &Shisen, r: &'r routes::Routes, budget: usize, seed: u64) -> Search<'r> {
         let classes = routes::classes(p, r);
-        let pair_of = r
+        let pair_of: std::collections::HashMap<(usize, usize), usize> = r
             .pairs
             .iter()
             .enumerate()
             .map(|(i, c)| ((c.a, c.b), i))
             .collect();
+        let class_pairs = classes
+            .iter()
+            .map(|ts| {
+                let n = ts.len();
+                let mut m = vec![usize::MAX; n * n];
+                for x in 0..n {
+                    for y in 0..n {
+                        if let Some(&i) = pair_of.get(&(ts[x].min(ts[y]), ts[x].max(ts[y]))) {
+                            m[x * n + y] = i;
+                        }
+                    }
+                }
+                m
+            })
+            .collect();
+        let sealed = super::locks::Sealed::new(r, &classes);
         Search {
             r,
             classes,
-            pair_of,
+            class_pairs,
+
             nodes: 0,
             budget,
             seen: HashSet::new(),
             rng: rng(seed),
+            sealed,
+            locks: true,
+            locked: 0,
             stop: None,
             stopped: false,
         }
@@ -256,8 +283,9 @@ impl<'r> Search<'r> {
         self.nodes
     }
 
-    fn pair(&self, x: usize, y: usize) -> usize {
-        self.pair_of[&(x.min(y), x.max(y))]
+    /// Dead positions remembered now.
+    pub fn memo(&self) -> usize {
+        self.seen.len()
     }
 
     fn play(&self, c: &mut routes::Counters, i: usize) {
@@ -270,32 +298,49 @@ impl<'r> Search<'r> {
         c.restore(self.r.pairs[i].a);
     }
 
-    /// Pairs that remove every tile left of a class now, if there are such.
-    fn completion(&self, c: &mut routes::Counters, left: &[usize]) -> Option<Vec<usize>> {
-        match left.len() {
+    /// Pairs that remove every tile left of class `k` now, if there are such (a class with two
+    /// or four tiles left), into `out`.
+    fn completion(&self, c: &routes::Counters, k: usize, out: &mut Vec<usize>) -> bool {
+        let class = &self.classes[k];
+        let n = class.len();
+        let mut left = [0usize; 4];
+        let mut m = 0;
+        for (x, &t) in class.iter().enumerate() {
+            if c.here[t] {
+                if m == 4 {
+                    return false;
+                }
+                left[m] = x;
+                m += 1;
+            }
+        }
+        let pair = |x: usize, y: usize| self.class_pairs[k][x * n + y];
+        match m {
             2 => {
-                let i = self.pair(left[0], left[1]);
-                c.playable(self.r, i).then(|| vec![i])
+                let i = pair(left[0], left[1]);
+                let ok = c.playable(self.r, i);
+                if ok {
+                    out.push(i);
+                }
+                ok
             }
             4 => {
-                let [w, x, y, z] = [left[0], left[1], left[2], left[3]];
+                let [w, x, y, z] = left;
                 for (a, b) in [((w, x), (y, z)), ((w, y), (x, z)), ((w, z), (x, y))] {
-                    let (i, j) = (self.pair(a.0, a.1), self.pair(b.0, b.1));
+                    let (i, j) = (pair(a.0, a.1), pair(b.0, b.1));
                     for (first, second) in [(i, j), (j, i)] {
-                        if !c.playable(self.r, first) {
-                            continue;
-                        }
-                        self.play(c, first);
-                        let ok = c.playable(self.r, second);
-                        self.undo(c, first);
-                        if ok {
-                            return Some(vec![first, second]);
+                        let f = &self.r.pairs[first];
+                        if c.playable(self.r, first)
+                            && (c.open[second] > 0 || c.open_without(self.r, second, f.a, f.b))
+                        {
+                            out.extend([first, second]);
+                            return true;
                         }
                     }
                 }
-                None
+                false
             }
-            _ => None,
+            _ => false,
         }
     }
 
@@ -318,6 +363,25 @@ impl<'r> Search<'r> {
         left: usize,
         plan: &mut Vec<usize>,
     ) -> Option<bool> {
+        self.step(c, left, plan, &[])
+    }
+
+    /// True when candidate pairs `i` and `j` share no tile: the two moves commute.
+    fn apart(&self, i: usize, j: usize) -> bool {
+        let (p, q) = (&self.r.pairs[i], &self.r.pairs[j]);
+        p.a != q.a && p.a != q.b && p.b != q.a && p.b != q.b
+    }
+
+    /// [`Search::run`] with a sleep set: moves `asleep` were tried in a position before this
+    /// one, and every move since commutes with them, so the positions after them are known
+    /// dead and they are not tried here (models/shisen.md, "Why each lemma is sound").
+    fn step(
+        &mut self,
+        c: &mut routes::Counters,
+        left: usize,
+        plan: &mut Vec<usize>,
+        asleep: &[usize],
+    ) -> Option<bool> {
         if left == 0 {
             return Some(true);
         }
@@ -338,15 +402,8 @@ impl<'r> Search<'r> {
         loop {
             let mut progressed = false;
             for k in 0..self.classes.len() {
-                let rest: Vec<usize> = self.classes[k]
-                    .iter()
-                    .copied()
-                    .filter(|&t| c.here[t])
-                    .collect();
-                if rest.is_empty() {
-                    continue;
-                }
-                if let Some(pairs) = self.completion(c, &rest) {
+                let mut pairs = Vec::new();
+                if self.completion(c, k, &mut pairs) {
                     for i in pairs {
                         self.play(c, i);
                         plan.push(i);
@@ -359,18 +416,33 @@ impl<'r> Search<'r> {
                 break;
             }
         }
+        let depth = self.sealed.depth();
         let result = if left == 0 {
             Some(true)
+        } else if self.locks && self.sealed.dead(self.r, c) {
+            self.locked += 1;
+            Some(false)
         } else {
+            // Sleeping moves stay asleep while the moves made since commute with them.
+            let mut sleep: Vec<usize> = asleep
+                .iter()
+                .copied()
+                .filter(|&z| plan[mark..].iter().all(|&d| self.apart(z, d)))
+                .collect();
             let mut moves: Vec<usize> = (0..self.r.pairs.len())
-                .filter(|&i| c.playable(self.r, i))
+                .filter(|&i| c.playable(self.r, i) && !sleep.contains(&i))
                 .collect();
             moves.shuffle(&mut self.rng);
             let mut result = Some(false);
             for i in moves {
+                let after: Vec<usize> = sleep
+                    .iter()
+                    .copied()
+                    .filter(|&z| self.apart(z, i))
+                    .collect();
                 self.play(c, i);
                 plan.push(i);
-                let r = self.run(c, left - 2, plan);
+                let r = self.step(c, left - 2, plan, &after);
                 if r == Some(true) {
                     return r;
                 }
@@ -380,9 +452,11 @@ impl<'r> Search<'r> {
                     result = None;
                     break;
                 }
+                sleep.push(i);
             }
             result
         };
+        self.sealed.truncate(depth);
         if result == Some(true) {
             return result;
         }
@@ -416,6 +490,7 @@ impl Search<'_> {
         let end = self.nodes + total;
         let mut run = 1_000;
         loop {
+            self.sealed.truncate(0);
             self.budget = (self.nodes + run).min(end);
             let mut plan = Vec::new();
             match self.run(c, left, &mut plan) {
@@ -787,6 +862,51 @@ mod tests {
         }
         assert!(
             seen[0] >= 20 && seen[1] >= 20,
+            "not clearable / clearable: {seen:?}"
+        );
+    }
+
+    #[test]
+    fn the_search_with_its_lemmas_agrees_with_the_brute_force() {
+        // Locks, kept locks, sleep sets and dominance on many small boards without gravity,
+        // a good share of them dead: the search's verdict is the brute force's.
+        let mut r = rng(29);
+        let mut seen = [0usize; 2];
+        for trial in 0..400 {
+            let rules = Rules {
+                outline: trial % 3 == 0,
+                gravity: false,
+                chinese: false,
+            };
+            let (w, h, kinds, per) = [
+                (4, 4, 4, 4),
+                (5, 4, 5, 4),
+                (6, 3, 9, 2),
+                (4, 4, 6, 2),
+                (6, 4, 6, 4),
+            ][trial % 5];
+            let p = deal(w, h, kinds, per, rules, &mut r);
+            let want = clearable_by_brute_force(&p);
+            let routes = routes::build(&p);
+            let got = search(&p, &routes, 10_000_000, trial as u64);
+            match got {
+                Found::Plan(plan) => {
+                    assert!(want, "trial {trial}: a plan on a dead board {p:?}");
+                    let mut c = routes::Counters::new(&routes);
+                    for i in plan {
+                        assert!(c.playable(&routes, i), "trial {trial}");
+                        c.remove(routes.pairs[i].a, |_| {});
+                        c.remove(routes.pairs[i].b, |_| {});
+                    }
+                    assert!(c.here.iter().all(|&h| !h), "trial {trial}");
+                }
+                Found::Dead => assert!(!want, "trial {trial}: called dead {p:?}"),
+                Found::Unknown => panic!("trial {trial}: undecided"),
+            }
+            seen[usize::from(want)] += 1;
+        }
+        assert!(
+            seen[0] >= 40 && seen[1] >= 40,
             "not clearable / clearable: {seen:?}"
         );
     }

@@ -199,6 +199,15 @@ impl Counters {
         }
     }
 
+    /// True when some route of pair `i` has no tile standing but `x` and `y`: the pair can go
+    /// once they are gone.
+    pub fn open_without(&self, r: &Routes, i: usize, x: usize, y: usize) -> bool {
+        r.pairs[i]
+            .routes
+            .iter()
+            .any(|set| set.iter().all(|&t| t == x || t == y || !self.here[t]))
+    }
+
     /// True when pair `i` (both tiles standing) can be played now.
     pub fn playable(&self, r: &Routes, i: usize) -> bool {
         let c = &r.pairs[i];

@@ -1,0 +1,277 @@
+//! Dead-lock lemmas of the play search: positions that cannot be cleared, seen without
+//! searching them. A tile can only ever go with a partner along a route whose tiles are all
+//! gone by then, so the tiles that can go at all are at most the least fixpoint of "a pair whose
+//! tiles are both still here goes when some route of it holds only tiles that can go"
+//! ([`Sealed::dead`]). A tile outside that fixpoint is sealed in for good: two kinds whose tiles
+//! each wait for the other (a cycle of "after"), or a kind walled in by tiles that wait for
+//! it; the position is dead. `models/shisen.md` ("Why each lemma is sound") has the proof.
+//!
+//! The fixpoint costs passes over every route, so a position after another starts from the
+//! releases found there (each a pair and a route): those whose pair is still here and whose
+//! route is still clear of tiles not yet released hold again, in the same order, and only the
+//! tiles left are searched for.
+
+use super::routes::{Counters, Routes};
+
+/// The routes as bit sets of tiles, the fixpoint's scratch space, and the stack of derivations
+/// (the releases in order, each a pair and its route) of the positions on the search's path.
+#[derive(Clone, Debug)]
+pub struct Sealed {
+    /// Words per tile set.
+    words: usize,
+    /// Every route's tiles, `words` words each, pair by pair.
+    bits: Vec<u64>,
+    /// Per pair: its routes in `bits` (start, end, in routes).
+    of_pair: Vec<(usize, usize)>,
+    /// Per tile: the candidate pairs it is in.
+    pairs_of: Vec<Vec<usize>>,
+    /// Per tile: the tiles of its class (`words` words).
+    class_mask: Vec<u64>,
+    /// Locks found lately, most recent first, each `(sealed, barred)`: a position where every
+    /// tile of `sealed` is here and no tile of `barred` is, is dead (see [`Sealed::dead`]).
+    locks: Vec<(Vec<u64>, Vec<u64>)>,
+    pending: Vec<usize>,
+    by: Vec<Vec<(u32, u32)>>,
+    /// Fixpoints computed (for figures).
+    pub computed: usize,
+    /// Positions found dead by a lock kept from another position (for figures).
+    pub reused: usize,
+}
+
+/// Locks kept to try on later positions before computing the fixpoint.
+const LOCKS_KEPT: usize = 16;
+
+impl Sealed {
+    /// The routes of `r` as bit sets; `classes` lists each match class's tiles.
+    pub fn new(r: &Routes, classes: &[Vec<usize>]) -> Sealed {
+        let words = r.tiles.len().div_ceil(64).max(1);
+        let mut bits = Vec::new();
+        let mut of_pair = Vec::with_capacity(r.pairs.len());
+        let mut k = 0;
+        for p in &r.pairs {
+            let start = k;
+            for route in &p.routes {
+                let at = bits.len();
+                bits.resize(at + words, 0);
+                for &t in route {
+                    bits[at + t / 64] |= 1 << (t % 64);
+                }
+                k += 1;
+            }
+            of_pair.push((start, k));
+        }
+        let mut class_mask = vec![0u64; r.tiles.len() * words];
+        for ts in classes {
+            for &t in ts {
+                for &u in ts {
+                    class_mask[t * words + u / 64] |= 1 << (u % 64);
+                }
+            }
+        }
+        let mut pairs_of = vec![Vec::new(); r.tiles.len()];
+        for (i, p) in r.pairs.iter().enumerate() {
+            pairs_of[p.a].push(i);
+            pairs_of[p.b].push(i);
+        }
+        Sealed {
+            words,
+            pairs_of,
+            bits,
+            of_pair,
+            class_mask,
+            locks: Vec::new(),
+            pending: Vec::new(),
+            by: Vec::new(),
+            computed: 0,
+            reused: 0,
+        }
+    }
+
+    /// Derivations on the stack (to [`Sealed::truncate`] back to when leaving a position).
+    pub fn depth(&self) -> usize {
+        self.by.len()
+    }
+
+    /// Drops the derivations of positions left.
+    pub fn truncate(&mut self, depth: usize) {
+        self.by.truncate(depth);
+    }
+
+    /// True when some tile still on the board of `c` can never be removed, whatever is played:
+    /// the position is dead. When it is not, its derivation (the releases in order, each with
+    /// its pair and route) is kept for the positions after it (until [`Sealed::truncate`]):
+    /// they start by replaying it, and each release whose pair is still here and whose route is
+    /// still clear of tiles not yet released holds again; only what is left is searched for.
+    pub fn dead(&mut self, r: &Routes, c: &Counters) -> bool {
+        let w = self.words;
+        // The tiles here not known to go yet.
+        let mut blocking = vec![0u64; w];
+        let mut left = 0;
+        for (t, &h) in c.here.iter().enumerate() {
+            if h {
+                blocking[t / 64] |= 1 << (t % 64);
+                left += 1;
+            }
+        }
+        let here = blocking.clone();
+        for (k, (sealed, barred)) in self.locks.iter().enumerate() {
+            let holds = (0..w).all(|x| sealed[x] & !here[x] == 0 && barred[x] & here[x] == 0);
+            if holds {
+                self.locks[..=k].rotate_right(1);
+                self.reused += 1;
+                return true;
+            }
+        }
+        self.computed += 1;
+        let mut steps: Vec<(u32, u32)> = Vec::with_capacity(left);
+        let clear = |bits: &[u64], route: usize, blocking: &[u64]| {
+            bits[route * w..(route + 1) * w]
+                .iter()
+                .zip(blocking)
+                .all(|(s, b)| s & b == 0)
+        };
+        let release = |i: usize, blocking: &mut [u64], left: &mut usize| {
+            let p = &r.pairs[i];
+            let mut any = false;
+            for t in [p.a, p.b] {
+                if blocking[t / 64] & (1 << (t % 64)) != 0 {
+                    blocking[t / 64] &= !(1 << (t % 64));
+                    *left -= 1;
+                    any = true;
+                }
+            }
+            any
+        };
+        // The releases of the position before, in order; those that fail now (their route
+        // waits for a tile not released yet) are tried again until none more holds.
+        let mut retry: Vec<u32> = Vec::new();
+        if let Some(before) = self.by.last() {
+            for &(i, route) in before {
+                let p = &r.pairs[i as usize];
+                if !(c.here[p.a] && c.here[p.b]) {
+                    continue;
+                }
+                if clear(&self.bits, route as usize, &blocking) {
+                    if release(i as usize, &mut blocking, &mut left) {
+                        steps.push((i, route));
+                    }
+                } else {
+                    retry.push(i);
+                }
+            }
+        }
+        let open_route = |bits: &[u64], i: usize, blocking: &[u64]| {
+            let (start, end) = self.of_pair[i];
+            bits[start * w..end * w]
+                .chunks_exact(w)
+                .position(|set| set.iter().zip(blocking).all(|(s, b)| s & b == 0))
+                .map(|k| (start + k) as u32)
+        };
+        let waiting = |t: usize, blocking: &[u64]| blocking[t / 64] & (1 << (t % 64)) != 0;
+        let mut pending = std::mem::take(&mut self.pending);
+        pending.clear();
+        pending.extend(retry.iter().map(|&i| i as usize));
+        let mut all = false;
+        while left > 0 {
+            let mut changed = false;
+            let mut k = 0;
+            while k < pending.len() {
+                let i = pending[k];
+                let p = &r.pairs[i];
+                if !waiting(p.a, &blocking) && !waiting(p.b, &blocking) {
+                    pending.swap_remove(k);
+                    continue;
+                }
+                match open_route(&self.bits, i, &blocking) {
+                    Some(route) => {
+                        release(i, &mut blocking, &mut left);
+                        steps.push((i as u32, route));
+                        pending.swap_remove(k);
+                        changed = true;
+                    }
+                    None => k += 1,
+                }
+            }
+            if !changed {
+                if all {
+                    break;
+                }
+                // Every pair of a tile not released yet.
+                all = true;
+                pending.clear();
+                for (t, &h) in c.here.iter().enumerate() {
+                    if h && waiting(t, &blocking) {
+                        for &i in &self.pairs_of[t] {
+                            let p = &r.pairs[i];
+                            if c.here[p.a] && c.here[p.b] {
+                                pending.push(i);
+                            }
+                        }
+                    }
+                }
+                pending.sort_unstable();
+                pending.dedup();
+            }
+        }
+        self.pending = pending;
+        if left > 0 {
+            // The lock: the sealed tiles, and the tiles of their classes gone now. A position
+            // with all the sealed tiles and none of those is dead too (models/shisen.md).
+            let mut barred = vec![0u64; w];
+            for t in 0..c.here.len() {
+                if blocking[t / 64] & (1 << (t % 64)) != 0 {
+                    for x in 0..w {
+                        barred[x] |= self.class_mask[t * w + x] & !here[x];
+                    }
+                }
+            }
+            if self.locks.len() == LOCKS_KEPT {
+                self.locks.pop();
+            }
+            self.locks.insert(0, (blocking, barred));
+            return true;
+        }
+        self.by.push(steps);
+        false
+    }
+}
+
+/// The tiles sealed in at the position of `c` (a closed set, see [`Sealed::dead`]; indices
+/// into `r.tiles`), empty when no tile is.
+pub fn sealed_tiles(r: &Routes, classes: &[Vec<usize>], c: &Counters) -> Vec<usize> {
+    let mut s = Sealed::new(r, classes);
+    if !s.dead(r, c) {
+        return Vec::new();
+    }
+    let sealed = &s.locks[0].0;
+    (0..r.tiles.len())
+        .filter(|&t| sealed[t / 64] & (1 << (t % 64)) != 0)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shisen::format::{parse, ReadOptions};
+    use crate::shisen::routes;
+
+    fn dead(text: &str) -> bool {
+        let p = parse("t", text, &ReadOptions::default()).unwrap().remove(0);
+        let r = routes::build(&p);
+        let classes = routes::classes(&p, &r);
+        Sealed::new(&r, &classes).dead(&r, &Counters::new(&r))
+    }
+
+    #[test]
+    fn a_cycle_of_after_is_a_lock_and_an_open_board_is_not() {
+        // The A's can only meet through a B and the B's through an A (even round the ring, a
+        // line of three segments has to pass a neighbour).
+        assert!(dead("# shisen: no-outline\nA B\nB A\n"));
+        assert!(dead("A B\nB A\n"));
+        assert!(!dead("A A\nB B\n"));
+        // The C's wait for the A's, the A's for the B's: nothing waits in a cycle.
+        assert!(!dead("# shisen: no-outline\nA B B A\nC C D D\n"));
+        // Two kinds walled in by each other, beside a pair that could go.
+        assert!(dead("# shisen: no-outline\nA B C C\nB A D D\n"));
+    }
+}
