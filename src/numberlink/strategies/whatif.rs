@@ -19,7 +19,9 @@
 //! (only the cells it changed, [`Board::restore`]), and reads the sides each cell may be
 //! linked by as earlier runs worked them out, except near a piece of path it changed
 //! ([`Scratch`]). A search tries first what the last search refuted, so that a short
-//! refutation bounds the other runs early.
+//! refutation bounds the other runs early. A run stopped at a round's bound is kept
+//! ([`Paused`]) and goes on from there in the next round, with the same deductions as a run
+//! from the start.
 //!
 //! Searches on later boards share their work too ([`Carry`]): an assumption whose run ended
 //! without a contradiction on an earlier board is not run again while no cell near what it
