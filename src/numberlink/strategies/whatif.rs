@@ -1085,3 +1085,60 @@ fn short(p: &Numberlink, s: &Shape, d: &Deduction) -> String {
     }
     d.technique.name().into()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::numberlink::format::{self, ReadOptions};
+
+    #[test]
+    fn a_run_stopped_at_its_bound_goes_on_to_the_same_end_as_a_run_from_the_start() {
+        let puzzles = [
+            (
+                include_str!("../../../puzzles/numberlink/whatif8.txt"),
+                Rules::Flow,
+            ),
+            (
+                include_str!("../../../puzzles/numberlink/cover6x5.txt"),
+                Rules::Cover,
+            ),
+            (
+                include_str!("../../../puzzles/numberlink/nikoli6.txt"),
+                Rules::Nikoli,
+            ),
+        ];
+        let mut resumed = 0;
+        for (text, rules) in puzzles {
+            let opts = ReadOptions {
+                rules: Some(rules),
+                ..Default::default()
+            };
+            let p = format::parse("t", text, opts).unwrap().remove(0);
+            let s = Shape::new(&p);
+            let b = Board::new(&s, &p);
+            let mut w = Work::new(&s);
+            w.sync(&b);
+            w.scratch.keep(&s, &b);
+            let (cells, _) = assumptions(&s, &b, Reach::Everywhere);
+            assert!(!cells.is_empty());
+            for a in &cells {
+                let whole = test(&s, &b, &mut w, a, MAX_LENGTH, false);
+                w.pause = true;
+                let part = test(&s, &b, &mut w, a, 2, false);
+                w.pause = false;
+                if !part.cut {
+                    continue;
+                }
+                let paused = w.paused.take().expect("a run cut at its bound is kept");
+                let rest = resume(&s, &b, &mut w, a, &paused, MAX_LENGTH);
+                assert_eq!(
+                    (rest.len, rest.contradiction, rest.cut),
+                    (whole.len, whole.contradiction, whole.cut),
+                    "{a:?} under {rules:?}"
+                );
+                resumed += 1;
+            }
+        }
+        assert!(resumed > 10, "only {resumed} runs went past the bound");
+    }
+}
