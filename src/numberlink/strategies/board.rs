@@ -141,6 +141,17 @@ impl Contradiction {
     }
 }
 
+/// The entries of some cells of a [`Board`] ([`Board::changes`]).
+#[derive(Clone, Debug, Default)]
+pub struct Changes {
+    /// The cells, each once.
+    pub cells: Vec<u32>,
+    /// Per cell: its links, and its root, next cell, size, single candidate and tip.
+    small: Vec<(u8, [u32; 5])>,
+    /// Per cell: its candidate words.
+    cand: Vec<u64>,
+}
+
 /// The pencil marks.
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -248,6 +259,51 @@ impl Board {
         }
         log.clear();
         self.log = Some(log);
+    }
+
+    /// The entries of the cells changed since [`Board::start_log`], to put on a copy of the
+    /// same board again ([`Board::replay`]): a what-if stopped at its bound goes on from there.
+    pub fn changes(&self, out: &mut Changes) {
+        out.cells.clear();
+        out.small.clear();
+        out.cand.clear();
+        out.cells.extend_from_slice(self.logged());
+        out.cells.sort_unstable();
+        out.cells.dedup();
+        let w = self.words;
+        for &i in &out.cells {
+            let i = i as usize;
+            out.small.push((
+                self.arms[i],
+                [
+                    self.rt[i],
+                    self.next[i],
+                    self.size[i],
+                    self.one[i],
+                    self.tip[i],
+                ],
+            ));
+            out.cand.extend_from_slice(&self.cand[i * w..(i + 1) * w]);
+        }
+    }
+
+    /// Puts the entries of [`Board::changes`] on this board (a copy of the board they were
+    /// taken from, as it was when that log started), noting them for [`Board::restore`].
+    pub fn replay(&mut self, ch: &Changes) {
+        let w = self.words;
+        for (j, (&i, &(arms, [rt, next, size, one, tip]))) in
+            ch.cells.iter().zip(&ch.small).enumerate()
+        {
+            let i = i as usize;
+            self.note(i);
+            self.arms[i] = arms;
+            self.rt[i] = rt;
+            self.next[i] = next;
+            self.size[i] = size;
+            self.one[i] = one;
+            self.tip[i] = tip;
+            self.cand[i * w..(i + 1) * w].copy_from_slice(&ch.cand[j * w..(j + 1) * w]);
+        }
     }
 
     /// The cells noted as changed since [`Board::start_log`] (some more than once).

@@ -76,11 +76,36 @@ impl<'b> At<'b> {
     }
 
     /// The neighbours across the sides of `mask`.
-    fn cells(&self, mask: u8) -> Vec<usize> {
-        (0..4)
-            .filter(|&i| mask & SIDES[i] != 0)
-            .filter_map(|i| self.s.nb(self.c, i))
-            .collect()
+    fn cells(&self, mask: u8) -> Few {
+        let mut out = Few::default();
+        for i in (0..4).filter(|&i| mask & SIDES[i] != 0) {
+            if let Some(m) = self.s.nb(self.c, i) {
+                out.push(m);
+            }
+        }
+        out
+    }
+}
+
+/// Up to four neighbours (or sides and neighbours), kept on the stack: the local techniques
+/// run at every deduction of every what-if, where an allocation each time costs.
+#[derive(Clone, Copy, Default)]
+struct Few<T: Copy + Default = usize> {
+    items: [T; 4],
+    len: usize,
+}
+
+impl<T: Copy + Default> Few<T> {
+    fn push(&mut self, x: T) {
+        self.items[self.len] = x;
+        self.len += 1;
+    }
+}
+
+impl<T: Copy + Default> std::ops::Deref for Few<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.items[..self.len]
     }
 }
 
@@ -267,10 +292,12 @@ pub fn no_touching(s: &Shape, b: &Board, at: &At, say: Option<&Numberlink>) -> F
         if !b.has(c, k) || reasons.iter().any(|&(j, _)| j == k) {
             continue;
         }
-        let on_k: Vec<(usize, usize)> = s
-            .around(c)
-            .filter(|&(j, x)| b.arms[c] & SIDES[j] == 0 && b.path_of(s, x) == Some(k))
-            .collect();
+        let mut on_k: Few<(usize, usize)> = Few::default();
+        for (j, x) in s.around(c) {
+            if b.arms[c] & SIDES[j] == 0 && b.path_of(s, x) == Some(k) {
+                on_k.push((j, x));
+            }
+        }
         let why = if let Some(&(_, f)) = on_k.iter().find(|&&(_, x)| b.done(s, x)) {
             Some(Touch::Finished(f))
         } else if on_k.len() > free {

@@ -329,6 +329,17 @@ pub fn ends_meet(s: &Shape, b: &Board, k: usize, x: &mut Scratch, route: &mut Ve
     false
 }
 
+/// True when every link of `route` (a way [`ends_meet`] found, from the second end back to the
+/// first) may still be drawn on path `k`: its ends still meet, and no search is needed.
+pub fn way_holds(s: &Shape, b: &Board, k: usize, x: &mut Scratch, route: &[u32]) -> bool {
+    route.len() > 1
+        && route.windows(2).all(|p| {
+            let (to, from) = (p[0], p[1] as usize);
+            let open = x.sides(s, b, from);
+            (0..4).any(|i| s.nb[from][i] == to && step(s, b, open, k, from, i).is_some())
+        })
+}
+
 /// Cells some path can not get to from its ends.
 pub fn out_of_reach(s: &Shape, b: &Board, say: Option<&Numberlink>, x: &mut Scratch) -> Found {
     x.prepare(s, b);

@@ -19,7 +19,9 @@
 //! (only the cells it changed, [`Board::restore`]), and reads the sides each cell may be
 //! linked by as earlier runs worked them out, except near a piece of path it changed
 //! ([`Scratch`]). A search tries first what the last search refuted, so that a short
-//! refutation bounds the other runs early.
+//! refutation bounds the other runs early. A run stopped at a round's bound is kept
+//! ([`Paused`]) and goes on from there in the next round, with the same deductions as a run
+//! from the start.
 //!
 //! Searches on later boards share their work too ([`Carry`]): an assumption whose run ended
 //! without a contradiction on an earlier board is not run again while no cell near what it
@@ -27,7 +29,7 @@
 //! the one place where a shorter what-if can be missed (one turned by a whole-board technique
 //! far from its cells); see [`super::carry`].
 
-use super::board::{Board, Contradiction, Shape, Why};
+use super::board::{Board, Changes, Contradiction, Shape, Why};
 use super::carry::{Carry, Outcome};
 use super::paths::Scratch;
 use super::{apply, areas, describe_contradiction, local, name, path_name, paths};
@@ -86,6 +88,22 @@ pub struct Work {
     carry: Carry,
     /// The cells the last run changed.
     footprint: Vec<u32>,
+    /// True when a run stopped at its bound is to be kept in `paused`.
+    pause: bool,
+    paused: Option<Paused>,
+}
+
+/// A run stopped at its bound, kept to go on from where it stopped when a later round of the
+/// same search gives it a larger bound ([`resume`]): the entries of the cells it changed and
+/// the propagation's queue. Going on gives the same deductions as running again from the
+/// start, without making the first ones again.
+#[derive(Default)]
+pub struct Paused {
+    len: usize,
+    board: Changes,
+    q: Vec<u32>,
+    dirty: Vec<u32>,
+    touched: Vec<u32>,
 }
 
 /// Appends the cells whose marks a deduction changes ([`Deduction::cells_changed`]).
@@ -177,22 +195,26 @@ impl Work {
             hints: Default::default(),
             carry: Carry::default(),
             footprint: Vec::new(),
+            pause: false,
+            paused: None,
         }
     }
 }
 
 /// Propagates the easier techniques on `b` from the cells in `start` (whose paths in
-/// `start_paths` may have lost room) until a contradiction, a fixpoint, or `bound` deductions.
+/// `start_paths` may have lost room), or from where a paused run stopped (`b` then holds its
+/// board), until a contradiction, a fixpoint, or `bound` deductions.
 pub fn propagate(
     s: &Shape,
     b: &mut Board,
     w: &mut Work,
     (start, start_paths): (&[usize], &[usize]),
+    from: Option<&Paused>,
     bound: usize,
     trace: bool,
 ) -> Run {
     let mut run = Run {
-        len: 0,
+        len: from.map_or(0, |p| p.len),
         contradiction: None,
         trace: Vec::new(),
         cut: false,
@@ -214,6 +236,8 @@ pub fn propagate(
         cells,
         roots,
         near,
+        pause,
+        paused,
         ..
     } = w;
     fn push(q: &mut VecDeque<usize>, queued: &mut [bool], c: usize) {
@@ -229,6 +253,8 @@ pub fn propagate(
             routes.touch(m, t);
         }
     };
+    let start = if from.is_some() { &[][..] } else { start };
+    let start_paths = if from.is_some() { &[][..] } else { start_paths };
     for &c in start {
         push(q, queued, c);
         for (_, m) in s.around(c) {
@@ -241,6 +267,21 @@ pub fn propagate(
         if k < s.paths {
             dirty[k] = true;
         }
+    }
+    if let Some(p) = from {
+        // The sides and ways near every cell the run changed are worked out again, and the
+        // paths whose way crossed them are looked at again: that only repeats work.
+        for &c in &p.board.cells {
+            scratch.changed(s, b, c as usize);
+            touch(routes, c as usize, 1);
+        }
+        for &c in &p.q {
+            push(q, queued, c as usize);
+        }
+        for &k in &p.dirty {
+            dirty[k as usize] = true;
+        }
+        touched.extend(p.touched.iter().map(|&c| c as usize));
     }
     scratch.prepare(s, b);
     loop {
@@ -351,6 +392,19 @@ pub fn propagate(
         }
         if run.len >= bound {
             run.cut = true;
+            if *pause {
+                let mut p = paused.take().unwrap_or_default();
+                p.len = run.len;
+                b.changes(&mut p.board);
+                p.q.clear();
+                p.q.extend(q.iter().map(|&c| c as u32));
+                p.dirty.clear();
+                p.dirty
+                    .extend((0..s.paths).filter(|&k| dirty[k]).map(|k| k as u32));
+                p.touched.clear();
+                p.touched.extend(touched.iter().map(|&c| c as u32));
+                *paused = Some(p);
+            }
             return run;
         }
     }
@@ -376,9 +430,14 @@ fn global(
         }
         let mut way = match routes.own[k].take() {
             Some((_, w)) => w,
-            None => Vec::new(),
+            None => {
+                let mut w = Vec::new();
+                w.extend_from_slice(routes.base.get(k).map_or(&[][..], |w| w));
+                w
+            }
         };
-        let meet = paths::ends_meet(s, b, k, x, &mut way);
+        // A way touched since it was found may still be open; only when not is it searched.
+        let meet = paths::way_holds(s, b, k, x, &way) || paths::ends_meet(s, b, k, x, &mut way);
         if !routes.owned.contains(&k) {
             routes.owned.push(k);
         }
@@ -403,6 +462,24 @@ fn global(
 
 /// Runs an assumption on a copy of `b`.
 pub fn test(s: &Shape, b: &Board, w: &mut Work, a: &Assume, bound: usize, trace: bool) -> Run {
+    run_from(s, b, w, a, None, bound, trace)
+}
+
+/// Goes on with a run of `a` paused at a smaller bound, up to `bound`.
+fn resume(s: &Shape, b: &Board, w: &mut Work, a: &Assume, p: &Paused, bound: usize) -> Run {
+    run_from(s, b, w, a, Some(p), bound, false)
+}
+
+/// Runs `a` from the start, or from where it was paused.
+fn run_from(
+    s: &Shape,
+    b: &Board,
+    w: &mut Work,
+    a: &Assume,
+    from: Option<&Paused>,
+    bound: usize,
+    trace: bool,
+) -> Run {
     // The copy is `b` already ([`Work::sync`]); what the run changes is put back after it.
     let mut c = match w.board.take() {
         Some(c) => c,
@@ -448,6 +525,11 @@ pub fn test(s: &Shape, b: &Board, w: &mut Work, a: &Assume, bound: usize, trace:
             &[*t, *m]
         }
     };
+    if let Some(p) = from {
+        c.restore(b);
+        c.replay(&p.board);
+        first = Ok(());
+    }
     if first.is_ok() {
         w.scratch.changed(s, &c, start[0]);
     }
@@ -458,7 +540,7 @@ pub fn test(s: &Shape, b: &Board, w: &mut Work, a: &Assume, bound: usize, trace:
             trace: Vec::new(),
             cut: false,
         },
-        Ok(()) => propagate(s, &mut c, w, (start, &paths), bound, trace),
+        Ok(()) => propagate(s, &mut c, w, (start, &paths), from, bound, trace),
     };
     w.footprint.clear();
     w.footprint.extend_from_slice(c.logged());
@@ -671,6 +753,7 @@ fn search_rounds(
         .map(|(i, a)| (w.hints.get(a).copied().unwrap_or(usize::MAX), i))
         .collect();
     order.sort_unstable();
+    let mut paused: Vec<Option<Paused>> = cells.iter().map(|_| None).collect();
     for bound in BOUNDS {
         let mut best = bound;
         let mut found: Vec<(usize, Refuted)> = Vec::new();
@@ -687,7 +770,20 @@ fn search_rounds(
                 Some(Outcome::Cut(at)) if best <= at => continue,
                 _ => {}
             }
-            let r = test(s, b, w, &cells[i], best, false);
+            // A run stopped at a smaller bound goes on from where it stopped.
+            w.pause = bound < MAX_LENGTH;
+            let r = match paused[i].take() {
+                Some(p) if p.len < best => {
+                    let r = resume(s, b, w, &cells[i], &p, best);
+                    w.paused.get_or_insert(p);
+                    r
+                }
+                _ => test(s, b, w, &cells[i], best, false),
+            };
+            w.pause = false;
+            if r.cut {
+                paused[i] = w.paused.take();
+            }
             w.carry.put(s, &cells[i], outcome(&r, best), &w.footprint);
             match r.contradiction {
                 Some(_) => {
@@ -988,4 +1084,61 @@ fn short(p: &Numberlink, s: &Shape, d: &Deduction) -> String {
         };
     }
     d.technique.name().into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::numberlink::format::{self, ReadOptions};
+
+    #[test]
+    fn a_run_stopped_at_its_bound_goes_on_to_the_same_end_as_a_run_from_the_start() {
+        let puzzles = [
+            (
+                include_str!("../../../puzzles/numberlink/whatif8.txt"),
+                Rules::Flow,
+            ),
+            (
+                include_str!("../../../puzzles/numberlink/cover6x5.txt"),
+                Rules::Cover,
+            ),
+            (
+                include_str!("../../../puzzles/numberlink/nikoli6.txt"),
+                Rules::Nikoli,
+            ),
+        ];
+        let mut resumed = 0;
+        for (text, rules) in puzzles {
+            let opts = ReadOptions {
+                rules: Some(rules),
+                ..Default::default()
+            };
+            let p = format::parse("t", text, opts).unwrap().remove(0);
+            let s = Shape::new(&p);
+            let b = Board::new(&s, &p);
+            let mut w = Work::new(&s);
+            w.sync(&b);
+            w.scratch.keep(&s, &b);
+            let (cells, _) = assumptions(&s, &b, Reach::Everywhere);
+            assert!(!cells.is_empty());
+            for a in &cells {
+                let whole = test(&s, &b, &mut w, a, MAX_LENGTH, false);
+                w.pause = true;
+                let part = test(&s, &b, &mut w, a, 2, false);
+                w.pause = false;
+                if !part.cut {
+                    continue;
+                }
+                let paused = w.paused.take().expect("a run cut at its bound is kept");
+                let rest = resume(&s, &b, &mut w, a, &paused, MAX_LENGTH);
+                assert_eq!(
+                    (rest.len, rest.contradiction, rest.cut),
+                    (whole.len, whole.contradiction, whole.cut),
+                    "{a:?} under {rules:?}"
+                );
+                resumed += 1;
+            }
+        }
+        assert!(resumed > 10, "only {resumed} runs went past the bound");
+    }
 }
