@@ -22,13 +22,10 @@ impl IntVar {
         domain: impl IntoIterator<Item = i32>,
         name: impl Fn(i32) -> String,
     ) -> IntVar {
-        let values: Vec<(i32, Lit)> = domain
-            .into_iter()
-            .map(|v| (v, f.named_var(|| name(v)).pos()))
-            .collect();
-        let lits: Vec<Lit> = values.iter().map(|&(_, l)| l).collect();
+        let x = IntVar::unconstrained(f, domain, name);
+        let lits: Vec<Lit> = x.lits().collect();
         encode::exactly_one(f, &lits);
-        IntVar { values }
+        x
     }
 
     /// A variable over `domain` with only its at-least-one clause: for a model whose other
@@ -40,11 +37,21 @@ impl IntVar {
         domain: impl IntoIterator<Item = i32>,
         name: impl Fn(i32) -> String,
     ) -> IntVar {
-        let values: Vec<(i32, Lit)> = domain
+        let x = IntVar::unconstrained(f, domain, name);
+        f.add_clause_from(x.lits());
+        x
+    }
+
+    /// A literal per value of `domain`, named `name(v)`, with no clause yet.
+    fn unconstrained(
+        f: &mut Formula,
+        domain: impl IntoIterator<Item = i32>,
+        name: impl Fn(i32) -> String,
+    ) -> IntVar {
+        let values = domain
             .into_iter()
             .map(|v| (v, f.named_var(|| name(v)).pos()))
             .collect();
-        f.add_clause_from(values.iter().map(|&(_, l)| l));
         IntVar { values }
     }
 
