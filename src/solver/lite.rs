@@ -766,12 +766,18 @@ impl Lite {
         let binary = |c: &[Lit]| c.len() == 2 && c[0].var() != c[1].var() && in_range(c);
         // A clause of three to sixteen distinct literals, none the negation of another (longer
         // ones are checked by `add`, which sorts them).
-        let long = |c: &[Lit]| {
-            (3..=16).contains(&c.len())
-                && in_range(c)
-                && c.iter()
-                    .enumerate()
-                    .all(|(i, a)| c[..i].iter().all(|b| a.var() != b.var()))
+        let long = |c: &[Lit]| match c.len() {
+            3 => {
+                let (a, b, d) = (c[0].var(), c[1].var(), c[2].var());
+                a != b && a != d && b != d && in_range(c)
+            }
+            4..=16 => {
+                in_range(c)
+                    && c.iter()
+                        .enumerate()
+                        .all(|(i, a)| c[..i].iter().all(|b| a.var() != b.var()))
+            }
+            _ => false,
         };
         let mut start = vec![0u32; lits + 1];
         let mut watched = vec![0u32; lits];
