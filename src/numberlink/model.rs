@@ -382,6 +382,11 @@ pub fn build(
 
     // Links carry labels; under flow (or in the normal form), same-path neighbours are linked.
     let terms: Vec<Vec<(u32, Term)>> = (0..n).map(|c| map.path_terms(c)).collect();
+    // Room for them at once (they are most of the model's clauses): a cell is in at most four
+    // links, each writing at most three clauses per label of either cell, mostly of three
+    // literals.
+    let per_cell: usize = terms.iter().map(|t| 2 * 3 * t.len()).sum();
+    f.reserve(2 * per_cell, 2 * 3 * per_cell);
     for c in 0..n {
         for side in [super::RIGHT, super::DOWN] {
             let (Some(m), Some(e)) = (p.neighbour(c, side), map.link(p, c, side)) else {
