@@ -170,6 +170,12 @@ pub trait Puzzle {
     fn complete_model(&self) -> Model<Self::Map> {
         self.export_model(GivenMode::Assume)
     }
+    /// How many of the model's first answer variables tell two solutions apart: the clause
+    /// that blocks a solution names only those (all of them by default; Numberlink's labels
+    /// follow from its pieces).
+    fn distinct(&self, model: &Model<Self::Map>) -> usize {
+        model.answer.len()
+    }
     /// Reads a solution from an assignment of the model.
     fn decode(&self, model: &Model<Self::Map>, a: &Assignment) -> Self::Solution;
     /// Lazy constraints: clauses that a model violates (none for most kinds).
@@ -225,13 +231,14 @@ pub enum Solutions<S> {
     None,
 }
 
-fn session<'a, P: Puzzle>(choice: &SolverChoice, model: &Model<P::Map>) -> Session<'a> {
+fn session<'a, P: Puzzle>(p: &P, choice: &SolverChoice, model: &Model<P::Map>) -> Session<'a> {
     Session::new(
         choice.backend(),
         &model.formula,
         model.answer.clone(),
         model.one_hot,
     )
+    .with_distinct(p.distinct(model))
 }
 
 fn checked<P: Puzzle>(p: &P, model: &Model<P::Map>, a: &Assignment) -> Result<P::Solution> {
@@ -249,7 +256,7 @@ fn checked<P: Puzzle>(p: &P, model: &Model<P::Map>, a: &Assignment) -> Result<P:
 pub fn solve<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<P::Solution>> {
     let model = p.model_until(GivenMode::Fold, false, choice.stop());
     let refine = |a: &Assignment| p.refine(&model, a);
-    let mut s = session::<P>(choice, &model).with_refine(&refine);
+    let mut s = session(p, choice, &model).with_refine(&refine);
     match s.solve(&model.normal)? {
         Outcome::Sat(a) => Ok(Some(checked(p, &model, &a)?)),
         Outcome::Unsat(_) => Ok(None),
@@ -274,7 +281,7 @@ pub fn differing_cells<P: Puzzle>(p: &P, a: &P::Solution, b: &P::Solution) -> Ve
 pub fn verdict<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Solutions<P::Solution>> {
     let model = p.model_until(GivenMode::Fold, false, choice.stop());
     let refine = |a: &Assignment| p.refine(&model, a);
-    let s = session::<P>(choice, &model).with_refine(&refine);
+    let s = session(p, choice, &model).with_refine(&refine);
     let near = |first: &Assignment, f: &mut Formula| p.near(&model, first, f);
     Ok(match s.into_verdict_normal(&model.normal, &near)? {
         Verdict::Unique(a) => Solutions::Unique(checked(p, &model, &a)?),
@@ -291,7 +298,7 @@ pub fn verdict<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Solutions<P::S
 pub fn count<P: Puzzle>(p: &P, choice: &SolverChoice, max: usize) -> Result<Vec<P::Solution>> {
     let model = p.model_until(GivenMode::Fold, false, choice.stop());
     let refine = |a: &Assignment| p.refine(&model, a);
-    let s = session::<P>(choice, &model).with_refine(&refine);
+    let s = session(p, choice, &model).with_refine(&refine);
     s.into_solutions(max, &[])?
         .iter()
         .map(|a| checked(p, &model, a))
@@ -303,7 +310,7 @@ pub fn count<P: Puzzle>(p: &P, choice: &SolverChoice, max: usize) -> Result<Vec<
 pub fn forced<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<Vec<CellValue>>> {
     let model = p.model_until(GivenMode::Fold, false, choice.stop());
     let refine = |a: &Assignment| p.refine(&model, a);
-    let mut s = session::<P>(choice, &model).with_refine(&refine);
+    let mut s = session(p, choice, &model).with_refine(&refine);
     let first = match s.solve(&model.normal)? {
         Outcome::Sat(a) => a,
         Outcome::Unsat(_) => return Ok(None),
@@ -321,7 +328,7 @@ pub fn forced<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<Vec<Cell
 pub fn conflicts<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<Vec<String>>> {
     let model = p.model(GivenMode::Assume, false);
     let refine = |a: &Assignment| p.refine(&model, a);
-    let mut s = session::<P>(choice, &model).with_refine(&refine);
+    let mut s = session(p, choice, &model).with_refine(&refine);
     let lits: Vec<Lit> = model.givens.iter().map(|g| g.lit).collect();
     Ok(s.conflicting_givens(&lits)?.map(|idx| {
         idx.into_iter()

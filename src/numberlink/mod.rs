@@ -281,6 +281,10 @@ impl Puzzle for Numberlink {
         model::build(&exact, GivenMode::Assume, true, false)
     }
 
+    fn distinct(&self, model: &Model<Self::Map>) -> usize {
+        model.map.distinct.min(model.answer.len())
+    }
+
     fn decode(&self, model: &Model<Self::Map>, a: &Assignment) -> Links {
         model::decode(self, &model.map, a)
     }

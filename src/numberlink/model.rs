@@ -41,6 +41,11 @@ pub struct NumberlinkMap {
     pub path_given: Vec<Option<Lit>>,
     /// True when loops are cut lazily by [`loop_cuts`].
     pub lazy: bool,
+    /// How many answer variables (the pieces, which come first) tell solutions apart: with
+    /// the ends folded, pieces give the links, and the links and the ends' fixed labels give
+    /// every label, so two models with the same pieces are one solution. In Assume mode every
+    /// answer variable counts.
+    pub distinct: usize,
 }
 
 impl NumberlinkMap {
@@ -283,6 +288,8 @@ pub fn build(
         pieces.push(ps);
     }
 
+    let pieces_in_answer = answer.len();
+
     // Labels: a fixed endpoint keeps its path; other cells the paths that can reach them.
     let reach = (!assume).then(|| reachable_labels(p));
     let mut labels = Vec::with_capacity(n);
@@ -322,6 +329,7 @@ pub fn build(
         labels,
         path_given,
         lazy: map_lazy,
+        distinct: if assume { usize::MAX } else { pieces_in_answer },
     };
 
     // Each cell has exactly one piece; a piece and the links agree.

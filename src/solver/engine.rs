@@ -35,6 +35,9 @@ pub struct Session<'a> {
     backend: Box<dyn Backend>,
     answer: Vec<Var>,
     one_hot: bool,
+    /// How many of the first answer variables blocking clauses name (see
+    /// [`Session::with_distinct`]).
+    distinct: usize,
     refine: Option<&'a Refine<'a>>,
     next_var: usize,
     /// Solver calls made so far (for statistics and tests).
@@ -55,12 +58,22 @@ impl<'a> Session<'a> {
         let next_var = formula.num_vars().max(backend.num_vars());
         Session {
             backend,
+            distinct: answer.len(),
             answer,
             one_hot,
             refine: None,
             next_var,
             calls: 0,
         }
+    }
+
+    /// Says that the first `n` answer variables already tell solutions apart (the others
+    /// follow from them in every model that counts), so that the clause blocking a solution
+    /// names only those: a shorter clause that propagates sooner. Backbones still range over
+    /// every answer variable.
+    pub fn with_distinct(mut self, n: usize) -> Session<'a> {
+        self.distinct = n.min(self.answer.len());
+        self
     }
 
     /// Sets the lazy-constraint callback.
@@ -104,14 +117,15 @@ impl<'a> Session<'a> {
 
     /// The clause "differ from `a` on the answer variables".
     pub fn blocking_clause(&self, a: &Assignment) -> Clause {
+        let answer = &self.answer[..self.distinct];
         if self.one_hot {
-            self.answer
+            answer
                 .iter()
                 .filter(|&&v| a.var(v))
                 .map(|&v| v.neg())
                 .collect()
         } else {
-            self.answer.iter().map(|&v| v.lit(!a.var(v))).collect()
+            answer.iter().map(|&v| v.lit(!a.var(v))).collect()
         }
     }
 
