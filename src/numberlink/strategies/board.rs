@@ -509,6 +509,61 @@ impl Board {
         Some(m)
     }
 
+    /// The sides by which `c` is linked or may still be linked (any path): its links and
+    /// every side [`Board::way_open`] allows, worked out in one go (what is known of `c`
+    /// itself is read once for its four sides).
+    #[inline]
+    pub fn sides(&self, s: &Shape, c: usize) -> u8 {
+        let arms = self.arms[c];
+        if self.done(s, c) || self.is_empty(s, c) {
+            return arms;
+        }
+        let rc = self.root(c);
+        let flow = s.rules == Rules::Flow;
+        // For `touches(c, m, rm)`: c full after one more link, and its neighbours' roots.
+        let full_after = self.degree(c) + 1 >= self.need(s, c);
+        let mut out = arms;
+        for (i, &side) in SIDES.iter().enumerate() {
+            if arms & side != 0 {
+                continue;
+            }
+            let m = s.nb[c][i];
+            if m == NONE {
+                continue;
+            }
+            let m = m as usize;
+            if self.done(s, m) || self.is_empty(s, m) {
+                continue;
+            }
+            let rm = self.root(m);
+            if rc == rm {
+                continue;
+            }
+            if flow {
+                let piece = self.arms[m] != 0;
+                let path = if full_after {
+                    self.common_single(rc, rm)
+                } else {
+                    NONE
+                };
+                let c_touches = (piece || path != NONE)
+                    && (0..4).any(|j| {
+                        let z = s.nb[c][j];
+                        if z == NONE || z as usize == m || arms & SIDES[j] != 0 {
+                            return false;
+                        }
+                        let rz = self.rt[z as usize];
+                        piece && rz as usize == rm || path != NONE && self.one[rz as usize] == path
+                    });
+                if c_touches || self.touches(s, m, c, rc) || self.pieces_touch(s, c, m, rc, rm) {
+                    continue;
+                }
+            }
+            out |= side;
+        }
+        out
+    }
+
     /// Flow: two pieces of several cells each, joined by the link `c`-`m`, that touch
     /// somewhere else (the path would run alongside itself there).
     fn pieces_touch(&self, s: &Shape, c: usize, m: usize, rc: usize, rm: usize) -> bool {

@@ -267,15 +267,24 @@ fn next(
             .find_map(|a| ok(rule(s, b, a, say)).filter(|d| want.is_none_or(|t| d.technique == t)))
     };
     let mut x = paths::Scratch::default();
-    scan(local::side_by_side, None)
+    let local = scan(local::side_by_side, None)
         .or_else(|| scan(local::only_way_on, None))
         .or_else(|| scan(local::narrow_cell, Some(Technique::Corner)))
         .or_else(|| scan(local::narrow_cell, None))
         .or_else(|| scan(local::left_empty, None))
         .or_else(|| scan(local::no_touching, None))
-        .or_else(|| scan(local::dead_end, None))
-        .or_else(|| ok(paths::out_of_reach(s, b, say, &mut x)))
-        .or_else(|| ok(paths::bottleneck(s, b, say, &mut x)))
+        .or_else(|| scan(local::dead_end, None));
+    if local.is_some() {
+        return local;
+    }
+    // Out of reach, then bottleneck, sharing one search of each path's room.
+    let (reach, cut) = paths::reach_then_bottleneck(s, b, say, &mut x);
+    let cut = match reach {
+        Some(Ok(d)) => return Some(d),
+        Some(Err(_)) => paths::bottleneck(s, b, say, &mut x),
+        None => cut,
+    };
+    ok(cut)
         .or_else(|| ok(areas::sealed_area(s, b, say, &mut x)))
         .or_else(|| whatif::what_if(s, b, say, pending, work))
 }

@@ -41,7 +41,10 @@ pub struct Scratch {
     disc: Vec<u32>,
     low: Vec<u32>,
     parent: Vec<u32>,
-    dfs: Vec<(usize, usize)>,
+    dfs: Vec<(usize, u8)>,
+    /// Per cell: `mark` and its place in a way being mended (see [`mend_way`]).
+    goal: Vec<(u32, u32)>,
+    mended: Vec<u32>,
     /// Per cell, its state in the search of open areas (see [`super::areas`]); all zero
     /// between searches.
     pub area: Vec<u8>,
@@ -117,6 +120,8 @@ impl Scratch {
         if self.seen.len() != n || self.mark == u32::MAX {
             self.seen.clear();
             self.seen.resize(n, 0);
+            self.goal.clear();
+            self.goal.resize(n, (0, 0));
             self.mark = 0;
         }
         self.mark += 1;
@@ -176,13 +181,19 @@ const UNKNOWN: u8 = 0x80;
 /// The sides by which `c` is linked or may be linked.
 #[inline]
 fn work_out(s: &Shape, b: &Board, c: usize) -> u8 {
-    let mut m = b.arms[c];
-    for (i, &side) in SIDES.iter().enumerate() {
-        if m & side == 0 && b.way_open(s, c, i).is_some() {
-            m |= side;
-        }
-    }
-    m
+    let sides = b.sides(s, c);
+    debug_assert_eq!(
+        sides,
+        SIDES.iter().enumerate().fold(b.arms[c], |m, (i, &side)| {
+            if m & side == 0 && b.way_open(s, c, i).is_some() {
+                m | side
+            } else {
+                m
+            }
+        }),
+        "sides of cell {c}"
+    );
+    sides
 }
 
 /// The neighbour across side `i` when `c` (whose sides are `open`) and it may be linked on
@@ -198,6 +209,29 @@ fn step(s: &Shape, b: &Board, open: u8, k: usize, c: usize, i: usize) -> Option<
     } else {
         None
     }
+}
+
+/// The sides [`step`] follows from `c` (whose sides are `open`) on path `k`, as a mask over
+/// side indices (bit `i` for side `i`).
+#[inline]
+fn moves(s: &Shape, b: &Board, open: u8, k: usize, c: usize) -> u8 {
+    let on = b.has(c, k);
+    let mut out = 0;
+    for i in 0..4 {
+        if open & SIDES[i] == 0 {
+            continue;
+        }
+        let m = s.nb[c][i];
+        if m != NONE && (b.arms[c] & SIDES[i] != 0 || on && b.has(m as usize, k)) {
+            out |= 1 << i;
+        }
+    }
+    debug_assert_eq!(
+        out,
+        (0..4).fold(0, |o, i| o | u8::from(step(s, b, open, k, c, i).is_some())
+            << i)
+    );
+    out
 }
 
 /// Marks in `x.seen` the cells of path `k`'s room reached from its first end.
@@ -253,11 +287,25 @@ pub fn out_of_reach_of(
         return Some(Ok(d));
     }
     reach(s, b, k, x);
-    if !x.was_seen(z) {
+    let seen = |c: usize| x.was_seen(c);
+    room_left(s, b, k, say, seen)
+}
+
+/// What *out of reach* finds for path `k` (not finished) once the cells its first end reaches
+/// are known (`reached`).
+fn room_left(
+    s: &Shape,
+    b: &Board,
+    k: usize,
+    say: Option<&Numberlink>,
+    reached: impl Fn(usize) -> bool,
+) -> Found {
+    let (a, z) = s.ends[k];
+    if !reached(z) {
         return Some(Err(Contradiction::new(Why::Apart, vec![a, z], Some(k))));
     }
     let far: Vec<usize> = (0..s.cells())
-        .filter(|&c| !x.was_seen(c) && b.has(c, k))
+        .filter(|&c| !reached(c) && b.has(c, k))
         .collect();
     if far.is_empty() {
         return None;
@@ -340,7 +388,98 @@ pub fn way_holds(s: &Shape, b: &Board, k: usize, x: &mut Scratch, route: &[u32])
         })
 }
 
-/// Cells some path can not get to from its ends.
+/// True when the link from `route[j + 1]` to `route[j]` may still be drawn on path `k`.
+#[inline]
+fn link_holds(s: &Shape, b: &Board, k: usize, x: &mut Scratch, route: &[u32], j: usize) -> bool {
+    let (to, from) = (route[j], route[j + 1] as usize);
+    let open = x.sides(s, b, from);
+    (0..4).any(|i| s.nb[from][i] == to && step(s, b, open, k, from, i).is_some())
+}
+
+/// Mends a way of path `k` that [`way_holds`] found broken: keeps its parts from each end up
+/// to the first broken link, and searches from the end of the part at the first end for a
+/// cell of the part at the second end, around the first part (so the way stays simple). True
+/// when found (`route` is then the mended way); false says nothing (the ends may still meet
+/// another way: [`ends_meet`] decides).
+pub fn mend_way(s: &Shape, b: &Board, k: usize, x: &mut Scratch, route: &mut Vec<u32>) -> bool {
+    let len = route.len();
+    if len < 2 {
+        return false;
+    }
+    // The route runs from the second end (index 0) to the first; link j is route[j + 1] to
+    // route[j].
+    let Some(top) = (0..len - 1)
+        .rev()
+        .find(|&j| !link_holds(s, b, k, x, route, j))
+    else {
+        return true;
+    };
+    let bot = (0..top)
+        .find(|&j| !link_holds(s, b, k, x, route, j))
+        .unwrap_or(top);
+    let n = s.cells();
+    x.new_search(n);
+    x.parent.resize(n, u32::MAX);
+    let mark = x.mark;
+    for &c in &route[top + 1..] {
+        x.see(c as usize);
+    }
+    for (j, &c) in route[..=bot].iter().enumerate() {
+        x.goal[c as usize] = (mark, j as u32);
+    }
+    let start = route[top + 1] as usize;
+    let (zr, zc) = s.at[route[bot] as usize];
+    let dist = |c: usize| {
+        let (r, col) = s.at[c];
+        (r - zr).abs() + (col - zc).abs()
+    };
+    x.stack.clear();
+    x.stack.push(start);
+    while let Some(c) = x.stack.pop() {
+        if x.goal[c].0 == mark && c != start {
+            let j = x.goal[c].1 as usize;
+            // The second end's part up to c, the detour back to the start, the first end's
+            // part.
+            let mut mended = std::mem::take(&mut x.mended);
+            mended.clear();
+            mended.extend_from_slice(&route[..j]);
+            let mut at = c;
+            while at != start {
+                mended.push(at as u32);
+                at = x.parent[at] as usize;
+            }
+            mended.extend_from_slice(&route[top + 1..]);
+            std::mem::swap(route, &mut mended);
+            x.mended = mended;
+            let (a, z) = s.ends[k];
+            debug_assert!(
+                route.first() == Some(&(z as u32))
+                    && route.last() == Some(&(a as u32))
+                    && way_holds(s, b, k, x, route),
+                "a mended way of path {k} runs from end to end"
+            );
+            return true;
+        }
+        let mut next: [(i32, usize); 4] = [(i32::MAX, 0); 4];
+        let mut k_next = 0;
+        let open = x.sides(s, b, c);
+        for i in 0..4 {
+            if let Some(m) = step(s, b, open, k, c, i) {
+                if x.see(m) {
+                    x.parent[m] = c as u32;
+                    next[k_next] = (dist(m), m);
+                    k_next += 1;
+                }
+            }
+        }
+        next[..k_next].sort_unstable_by_key(|p| std::cmp::Reverse(p.0));
+        x.stack.extend(next[..k_next].iter().map(|&(_, m)| m));
+    }
+    false
+}
+
+/// Cells some path can not get to from its ends (the engine uses [`reach_then_bottleneck`]).
+#[cfg(test)]
 pub fn out_of_reach(s: &Shape, b: &Board, say: Option<&Numberlink>, x: &mut Scratch) -> Found {
     x.prepare(s, b);
     (0..s.paths).find_map(|k| out_of_reach_of(s, b, k, say, x))
@@ -354,12 +493,24 @@ pub fn bottleneck_of(
     say: Option<&Numberlink>,
     x: &mut Scratch,
 ) -> Found {
-    let n = s.cells();
     let (a, z) = s.ends[k];
     if b.same_piece(a, z) {
         return None;
     }
-    // Depth-first search from a with discovery times and low points.
+    low_points(s, b, k, x);
+    if x.disc[z] == 0 {
+        return Some(Err(Contradiction::new(Why::Apart, vec![a, z], Some(k))));
+    }
+    cuts(s, b, k, say, x)
+}
+
+/// A depth-first search of path `k`'s room from its first end, with discovery times and low
+/// points (`x.disc`, `x.low`, `x.parent`; a cell not reached has time 0).
+fn low_points(s: &Shape, b: &Board, k: usize, x: &mut Scratch) {
+    let n = s.cells();
+    let (a, _) = s.ends[k];
+    // Depth-first search from a with discovery times and low points; each frame holds the
+    // sides still to follow from its cell.
     x.disc.clear();
     x.disc.resize(n, 0);
     x.low.clear();
@@ -367,24 +518,26 @@ pub fn bottleneck_of(
     x.parent.clear();
     x.parent.resize(n, u32::MAX);
     x.dfs.clear();
-    x.dfs.push((a, 0));
+    let first = moves(s, b, x.sides(s, b, a), k, a);
+    x.dfs.push((a, first));
     let mut time = 1;
     x.disc[a] = 1;
     x.low[a] = 1;
-    while let Some(&(v, side)) = x.dfs.last() {
-        if side < 4 {
-            x.dfs.last_mut().expect("not empty").1 += 1;
-            let open = x.sides(s, b, v);
-            if let Some(w) = step(s, b, open, k, v, side) {
-                if x.disc[w] == 0 {
-                    time += 1;
-                    x.disc[w] = time;
-                    x.low[w] = time;
-                    x.parent[w] = v as u32;
-                    x.dfs.push((w, 0));
-                } else if w as u32 != x.parent[v] {
-                    x.low[v] = x.low[v].min(x.disc[w]);
-                }
+    while let Some(top) = x.dfs.last_mut() {
+        let (v, left) = *top;
+        if left != 0 {
+            let i = left.trailing_zeros() as usize;
+            top.1 = left & (left - 1);
+            let w = s.nb[v][i] as usize;
+            if x.disc[w] == 0 {
+                time += 1;
+                x.disc[w] = time;
+                x.low[w] = time;
+                x.parent[w] = v as u32;
+                let more = moves(s, b, x.sides(s, b, w), k, w);
+                x.dfs.push((w, more));
+            } else if w as u32 != x.parent[v] {
+                x.low[v] = x.low[v].min(x.disc[w]);
             }
         } else {
             x.dfs.pop();
@@ -395,9 +548,12 @@ pub fn bottleneck_of(
             }
         }
     }
-    if x.disc[z] == 0 {
-        return Some(Err(Contradiction::new(Why::Apart, vec![a, z], Some(k))));
-    }
+}
+
+/// The cells (or, when none, the link) every way of path `k` passes through, read from
+/// [`low_points`] (which reached its second end).
+fn cuts(s: &Shape, b: &Board, k: usize, say: Option<&Numberlink>, x: &Scratch) -> Found {
+    let (a, z) = s.ends[k];
     // Up the tree from z: a parent u whose child's subtree (holding z) only reaches back
     // through u separates the ends; when it does not even reach u, the link is the only way
     // across.
@@ -455,4 +611,37 @@ pub fn bottleneck_of(
 pub fn bottleneck(s: &Shape, b: &Board, say: Option<&Numberlink>, x: &mut Scratch) -> Found {
     x.prepare(s, b);
     (0..s.paths).find_map(|k| bottleneck_of(s, b, k, say, x))
+}
+
+/// *Out of reach* for every path, then, when it finds nothing, *bottleneck* for every path:
+/// the same as [`out_of_reach`] followed by [`bottleneck`] (the second only when the first
+/// finds nothing), with one search of each path's room serving both until a bottleneck is
+/// found (the cells reached from a path's first end are those its low-point search
+/// discovers).
+pub fn reach_then_bottleneck(
+    s: &Shape,
+    b: &Board,
+    say: Option<&Numberlink>,
+    x: &mut Scratch,
+) -> (Found, Found) {
+    x.prepare(s, b);
+    let mut cut: Found = None;
+    for k in 0..s.paths {
+        let (a, z) = s.ends[k];
+        let found = if cut.is_some() || b.same_piece(a, z) {
+            out_of_reach_of(s, b, k, say, x)
+        } else {
+            low_points(s, b, k, x);
+            let disc = &x.disc;
+            let found = room_left(s, b, k, say, |c| disc[c] != 0);
+            if found.is_none() {
+                cut = cuts(s, b, k, say, x);
+            }
+            found
+        };
+        if found.is_some() {
+            return (found, None);
+        }
+    }
+    (None, cut)
 }

@@ -156,3 +156,46 @@ fn a_what_if_copy_is_put_back_as_it_was() {
         assert_eq!(c.other_tip(x), b.other_tip(x), "cell {x}");
     }
 }
+
+#[test]
+fn out_of_reach_and_bottleneck_sharing_their_searches_find_what_each_finds_alone() {
+    let whatif = include_str!("../../../puzzles/numberlink/whatif8.txt");
+    let flow7 = include_str!("../../../puzzles/numberlink/flow7.txt");
+    let cover = include_str!("../../../puzzles/numberlink/cover6x5.txt");
+    let nikoli = include_str!("../../../puzzles/numberlink/nikoli6.txt");
+    let mut boards = 0;
+    let mut found = [0; 2];
+    for (text, rules) in [
+        (whatif, Rules::Flow),
+        (flow7, Rules::Flow),
+        (cover, Rules::Cover),
+        (nikoli, Rules::Nikoli),
+    ] {
+        let p = read(text, rules);
+        let s = Shape::new(&p);
+        let mut b = Board::new(&s, &p);
+        let mut pending = whatif::Pending::default();
+        let mut work = whatif::Work::new(&s);
+        let show = |f: &Found| format!("{f:?}");
+        while !b.solved(&s) {
+            let mut x = paths::Scratch::default();
+            let alone = paths::out_of_reach(&s, &b, Some(&p), &mut x);
+            let (reach, cut) = paths::reach_then_bottleneck(&s, &b, Some(&p), &mut x);
+            assert_eq!(show(&reach), show(&alone));
+            if alone.is_none() {
+                let cut_alone = paths::bottleneck(&s, &b, Some(&p), &mut x);
+                assert_eq!(show(&cut), show(&cut_alone));
+                found[1] += usize::from(cut.is_some());
+            } else {
+                found[0] += 1;
+            }
+            boards += 1;
+            let d = next(&p, &s, &b, &mut pending, &mut work).expect("a step");
+            apply(&s, &mut b, &d).unwrap();
+        }
+    }
+    assert!(
+        boards > 100 && found[0] > 0 && found[1] > 0,
+        "{boards} {found:?}"
+    );
+}

@@ -83,7 +83,7 @@ pub struct Work {
     /// The paths an assumption takes from its cells.
     lost: Vec<usize>,
     /// The assumptions the last search refuted, with their lengths: tried first in the next.
-    hints: std::collections::HashMap<Assume, usize>,
+    hints: Hints,
     /// How runs of earlier searches ended, while nothing near them changed.
     carry: Carry,
     /// The cells the last run changed.
@@ -104,6 +104,39 @@ pub struct Paused {
     q: Vec<u32>,
     dirty: Vec<u32>,
     touched: Vec<u32>,
+}
+
+/// The assumptions the last search refuted, with their lengths, by their place in the
+/// carry ([`Carry::slot`]: every assumption a search lists has one).
+#[derive(Default)]
+struct Hints {
+    /// Per slot: the length, or `usize::MAX` for an assumption not refuted.
+    len: Vec<usize>,
+    /// The slots set.
+    set: Vec<usize>,
+}
+
+impl Hints {
+    fn get(&self, s: &Shape, a: &Assume) -> usize {
+        Carry::slot(s, a)
+            .and_then(|i| self.len.get(i).copied())
+            .unwrap_or(usize::MAX)
+    }
+
+    fn insert(&mut self, s: &Shape, a: &Assume, len: usize) {
+        let Some(i) = Carry::slot(s, a) else { return };
+        if self.len.len() != Carry::slots(s) {
+            self.len = vec![usize::MAX; Carry::slots(s)];
+        }
+        self.len[i] = len;
+        self.set.push(i);
+    }
+
+    fn clear(&mut self) {
+        for i in self.set.drain(..) {
+            self.len[i] = usize::MAX;
+        }
+    }
 }
 
 /// Appends the cells whose marks a deduction changes ([`Deduction::cells_changed`]).
@@ -192,7 +225,7 @@ impl Work {
             roots: Vec::new(),
             near: Vec::new(),
             lost: Vec::new(),
-            hints: Default::default(),
+            hints: Hints::default(),
             carry: Carry::default(),
             footprint: Vec::new(),
             pause: false,
@@ -437,7 +470,9 @@ fn global(
             }
         };
         // A way touched since it was found may still be open; only when not is it searched.
-        let meet = paths::way_holds(s, b, k, x, &way) || paths::ends_meet(s, b, k, x, &mut way);
+        let meet = paths::way_holds(s, b, k, x, &way)
+            || paths::mend_way(s, b, k, x, &mut way)
+            || paths::ends_meet(s, b, k, x, &mut way);
         if !routes.owned.contains(&k) {
             routes.owned.push(k);
         }
@@ -750,7 +785,7 @@ fn search_rounds(
     let mut order: Vec<(usize, usize)> = cells
         .iter()
         .enumerate()
-        .map(|(i, a)| (w.hints.get(a).copied().unwrap_or(usize::MAX), i))
+        .map(|(i, a)| (w.hints.get(s, a), i))
         .collect();
     order.sort_unstable();
     let mut paused: Vec<Option<Paused>> = cells.iter().map(|_| None).collect();
@@ -797,7 +832,7 @@ fn search_rounds(
         if !refuted.is_empty() {
             w.hints.clear();
             for &(i, len) in &refuted {
-                w.hints.insert(cells[i].clone(), len);
+                w.hints.insert(s, &cells[i], len);
             }
         }
         refuted.sort_unstable();
@@ -883,13 +918,17 @@ fn conclude(
     w: &mut Work,
 ) -> Option<Deduction> {
     let bound = (2 * len).max(4);
+    // With a text to write, the runs are traced: a run that reaches its contradiction within
+    // a bound is the same run as one bounded at its length, which the text shows.
+    let trace = say.is_some();
     match r {
         Refuted::Cell(a) => {
-            let run = test(s, b, w, a, bound, false);
+            let run = test(s, b, w, a, bound, trace);
             run.contradiction.as_ref()?;
             let mut a = a.clone();
-            let mut len = run.len;
-            // A cell refuted for one path: try more paths with it.
+            let len = run.len;
+            let mut shown = run;
+            // A cell refuted for one path: try more paths with it (each within `len`).
             if let Assume::Among(c, ks) = &a {
                 let mut ks = ks.clone();
                 for k in b.list(*c) {
@@ -901,37 +940,37 @@ fn conclude(
                     if more.len() == b.count(*c) as usize {
                         break;
                     }
-                    let t = test(s, b, w, &Assume::Among(*c, more.clone()), len, false);
+                    let t = test(s, b, w, &Assume::Among(*c, more.clone()), len, trace);
                     if t.contradiction.is_some() {
                         ks = more;
-                        len = len.max(t.len);
+                        shown = t;
                     }
                 }
                 a = Assume::Among(*c, ks);
             }
-            Some(conclude_cell(s, b, &a, len, say, w))
+            Some(conclude_cell(s, &a, len, say, &shown))
         }
         Refuted::Way { t, m, failed } => {
-            let mut lens = Vec::new();
+            let mut runs = Vec::new();
             for &x in failed {
-                let run = test(s, b, w, &Assume::Link(*t, x), bound, false);
+                let run = test(s, b, w, &Assume::Link(*t, x), bound, trace);
                 run.contradiction.as_ref()?;
-                lens.push((x, run.len));
+                runs.push((x, run));
             }
-            let len = lens.iter().map(|&(_, l)| l).max().unwrap_or(1);
-            Some(conclude_link(s, b, *t, *m, len, &lens, say, w))
+            let len = runs.iter().map(|(_, r)| r.len).max().unwrap_or(1);
+            Some(conclude_link(s, b, *t, *m, len, &runs, say))
         }
     }
 }
 
-/// The what-if that refutes a cell's paths (or its staying empty), or its not being on one.
+/// The what-if that refutes a cell's paths (or its staying empty), or its not being on one
+/// (`r`: its run, traced when `say`).
 fn conclude_cell(
     s: &Shape,
-    b: &Board,
     a: &Assume,
     len: usize,
     say: Option<&Numberlink>,
-    w: &mut Work,
+    r: &Run,
 ) -> Deduction {
     let (c, ks, on) = match a {
         Assume::Among(c, ks) => (*c, ks.clone(), true),
@@ -947,8 +986,7 @@ fn conclude_cell(
     }
     d.len = len;
     if let Some(p) = say {
-        let r = test(s, b, w, a, len, true);
-        d.at.extend(trace_cells(&r));
+        d.at.extend(trace_cells(r));
         let empty = ks == [s.empty];
         let paths = || {
             let names: Vec<String> = ks.iter().map(|&k| path_name(p, k)).collect();
@@ -972,22 +1010,21 @@ fn conclude_cell(
             (false, true) => format!("{} stays empty", name(p, c)),
             (false, false) => format!("{} is on {}", name(p, c), paths()),
         };
-        d.text = format!("what if {what}: {}; so {so}", chain(p, s, &r));
+        d.text = format!("what if {what}: {}; so {so}", chain(p, s, r));
     }
     d
 }
 
-/// The what-if that leaves a loose end one way.
-#[allow(clippy::too_many_arguments)]
+/// The what-if that leaves a loose end one way (`failed`: the other ways with their runs,
+/// traced when `say`).
 fn conclude_link(
     s: &Shape,
     b: &Board,
     t: usize,
     m: usize,
     len: usize,
-    failed: &[(usize, usize)],
+    failed: &[(usize, Run)],
     say: Option<&Numberlink>,
-    w: &mut Work,
 ) -> Deduction {
     let k = b.path_of(s, t);
     let mut d = Deduction::new(Technique::WhatIf, k, vec![t]);
@@ -996,10 +1033,9 @@ fn conclude_link(
     if let Some(p) = say {
         let parts: Vec<String> = failed
             .iter()
-            .map(|&(x, l)| {
-                let r = test(s, b, w, &Assume::Link(t, x), l, true);
-                d.at.extend(trace_cells(&r));
-                format!("to {}: {}", name(p, x), chain(p, s, &r))
+            .map(|(x, r)| {
+                d.at.extend(trace_cells(r));
+                format!("to {}: {}", name(p, *x), chain(p, s, r))
             })
             .collect();
         d.text = format!(
