@@ -217,12 +217,12 @@ fn step(s: &Shape, b: &Board, open: u8, k: usize, c: usize, i: usize) -> Option<
 fn moves(s: &Shape, b: &Board, open: u8, k: usize, c: usize) -> u8 {
     let on = b.has(c, k);
     let mut out = 0;
-    for i in 0..4 {
-        if open & SIDES[i] == 0 {
+    for (i, &side) in SIDES.iter().enumerate() {
+        if open & side == 0 {
             continue;
         }
         let m = s.nb[c][i];
-        if m != NONE && (b.arms[c] & SIDES[i] != 0 || on && b.has(m as usize, k)) {
+        if m != NONE && (b.arms[c] & side != 0 || on && b.has(m as usize, k)) {
             out |= 1 << i;
         }
     }
