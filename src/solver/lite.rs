@@ -511,16 +511,20 @@ impl Lite {
             return;
         }
         let lim = self.trail_lim[level];
-        for i in (lim..self.trail.len()).rev() {
-            let l = self.trail[i];
+        // A variable's level and reason are read only while it is assigned, so they are left
+        // as they were.
+        let mut trail = std::mem::take(&mut self.trail);
+        for &l in trail[lim..].iter().rev() {
             let v = l >> 1;
             self.value[l as usize] = 0;
             self.value[(l ^ 1) as usize] = 0;
-            self.reason[v as usize] = NONE;
             self.phase[v as usize] = l & 1 == 0;
-            self.heap_insert(v);
+            if self.heap_pos[v as usize] == NONE {
+                self.heap_insert(v);
+            }
         }
-        self.trail.truncate(lim);
+        trail.truncate(lim);
+        self.trail = trail;
         self.trail_lim.truncate(level);
         self.qhead = lim;
     }
