@@ -396,79 +396,89 @@ impl Lite {
         self.trail.push(l);
     }
 
-    /// The binary clause (`other` or `false_lit`), with `false_lit` false: assigns `other`, or
-    /// records the conflict and says so.
-    #[inline(always)]
-    fn imply(&mut self, other: u32, false_lit: u32) -> bool {
-        match self.value[other as usize] {
-            1 => false,
-            0 => {
-                self.enqueue(other, BIN | false_lit);
-                false
-            }
-            _ => {
-                self.bin_conflict = [false_lit, other];
-                self.qhead = self.trail.len();
-                true
-            }
-        }
-    }
-
     /// Unit propagation; the conflicting clause, or [`NONE`].
     fn propagate(&mut self) -> u32 {
-        while self.qhead < self.trail.len() {
-            let p = self.trail[self.qhead];
-            self.qhead += 1;
+        // The fields it touches, borrowed apart: the loops then keep them in registers instead
+        // of reloading them through `self` after every assignment.
+        let Lite {
+            trail,
+            qhead,
+            bin_start,
+            bin_flat,
+            bins,
+            value,
+            level,
+            reason,
+            trail_lim,
+            bin_conflict,
+            watches,
+            arena,
+            ..
+        } = self;
+        let current = trail_lim.len() as u32;
+        let mut assign = |trail: &mut Vec<u32>, value: &mut [i8], l: u32, r: u32| {
+            value[l as usize] = 1;
+            value[(l ^ 1) as usize] = -1;
+            let v = (l >> 1) as usize;
+            level[v] = current;
+            reason[v] = r;
+            trail.push(l);
+        };
+        while *qhead < trail.len() {
+            let p = trail[*qhead];
+            *qhead += 1;
             let false_lit = p ^ 1;
+            let fl = false_lit as usize;
             // Binary clauses: those loaded first, then the others.
-            let from = self.bin_start[false_lit as usize] as usize;
-            let to = self.bin_start[false_lit as usize + 1] as usize;
-            for i in from..to {
-                let other = self.bin_flat[i];
-                if self.imply(other, false_lit) {
-                    return BIN_CONFLICT;
-                }
-            }
-            for i in 0..self.bins[false_lit as usize].len() {
-                let other = self.bins[false_lit as usize][i];
-                if self.imply(other, false_lit) {
-                    return BIN_CONFLICT;
+            let (from, to) = (bin_start[fl] as usize, bin_start[fl + 1] as usize);
+            for list in [&bin_flat[from..to], &bins[fl][..]] {
+                for &other in list {
+                    match value[other as usize] {
+                        1 => {}
+                        0 => assign(trail, value, other, BIN | false_lit),
+                        _ => {
+                            *bin_conflict = [false_lit, other];
+                            *qhead = trail.len();
+                            return BIN_CONFLICT;
+                        }
+                    }
                 }
             }
             // Longer clauses.
-            let mut ws = std::mem::take(&mut self.watches[false_lit as usize]);
+            let mut ws = std::mem::take(&mut watches[fl]);
             let mut conflict = NONE;
             let mut i = 0;
             let mut j = 0;
             while i < ws.len() {
                 let w = ws[i];
                 i += 1;
-                if self.value[w.blocker as usize] == 1 {
+                if value[w.blocker as usize] == 1 {
                     ws[j] = w;
                     j += 1;
                     continue;
                 }
-                let at = w.cref as usize + HEADER;
-                if self.arena[at] == false_lit {
-                    self.arena.swap(at, at + 1);
+                let at = w.cref as usize;
+                let len = arena[at] as usize;
+                let c = &mut arena[at + HEADER..at + HEADER + len];
+                if c[0] == false_lit {
+                    c.swap(0, 1);
                 }
-                let first = self.arena[at];
+                let first = c[0];
                 let nw = Watch {
                     cref: w.cref,
                     blocker: first,
                 };
-                if first != w.blocker && self.value[first as usize] == 1 {
+                if first != w.blocker && value[first as usize] == 1 {
                     ws[j] = nw;
                     j += 1;
                     continue;
                 }
-                let len = self.arena[w.cref as usize] as usize;
                 let mut moved = false;
                 for k in 2..len {
-                    let l = self.arena[at + k];
-                    if self.value[l as usize] != -1 {
-                        self.arena.swap(at + 1, at + k);
-                        self.watches[l as usize].push(nw);
+                    let l = c[k];
+                    if value[l as usize] != -1 {
+                        c.swap(1, k);
+                        watches[l as usize].push(nw);
                         moved = true;
                         break;
                     }
@@ -478,21 +488,18 @@ impl Lite {
                 }
                 ws[j] = nw;
                 j += 1;
-                if self.value[first as usize] == -1 {
+                if value[first as usize] == -1 {
                     conflict = w.cref;
-                    while i < ws.len() {
-                        ws[j] = ws[i];
-                        j += 1;
-                        i += 1;
-                    }
-                } else {
-                    self.enqueue(first, w.cref);
+                    ws.copy_within(i.., j);
+                    j += ws.len() - i;
+                    break;
                 }
+                assign(trail, value, first, w.cref);
             }
             ws.truncate(j);
-            self.watches[false_lit as usize] = ws;
+            watches[fl] = ws;
             if conflict != NONE {
-                self.qhead = self.trail.len();
+                *qhead = trail.len();
                 return conflict;
             }
         }
@@ -504,16 +511,20 @@ impl Lite {
             return;
         }
         let lim = self.trail_lim[level];
-        for i in (lim..self.trail.len()).rev() {
-            let l = self.trail[i];
+        // A variable's level and reason are read only while it is assigned, so they are left
+        // as they were.
+        let mut trail = std::mem::take(&mut self.trail);
+        for &l in trail[lim..].iter().rev() {
             let v = l >> 1;
             self.value[l as usize] = 0;
             self.value[(l ^ 1) as usize] = 0;
-            self.reason[v as usize] = NONE;
             self.phase[v as usize] = l & 1 == 0;
-            self.heap_insert(v);
+            if self.heap_pos[v as usize] == NONE {
+                self.heap_insert(v);
+            }
         }
-        self.trail.truncate(lim);
+        trail.truncate(lim);
+        self.trail = trail;
         self.trail_lim.truncate(level);
         self.qhead = lim;
     }

@@ -324,6 +324,8 @@ fn pairs(
     mut changed: impl FnMut(usize),
 ) -> bool {
     let mut any = false;
+    // Each value's places in a unit, as a mask of positions (cleared unit by unit).
+    let mut places = [0u64; 64];
     for unit in which.iter().map(|&u| &units[u]) {
         for (a, &i) in unit.iter().enumerate() {
             let m = masks[i];
@@ -341,8 +343,7 @@ fn pairs(
                 }
             }
         }
-        // Each value's places in the unit, as a mask of positions.
-        let mut places = [0u64; 64];
+        places[..unit.len()].fill(0);
         let mut values = 0u64;
         for (a, &i) in unit.iter().enumerate() {
             let mut m = masks[i];
@@ -403,10 +404,16 @@ fn locked_candidates(
     let (across, down) = (n / bc, n / br);
     let mut row_seg = vec![0u64; n * across];
     let mut col_seg = vec![0u64; n * down];
-    for r in 0..n {
-        for c in 0..n {
-            row_seg[r * across + c / bc] |= masks[r * n + c];
-            col_seg[c * down + r / br] |= masks[r * n + c];
+    // (Segment by segment: no division per cell.)
+    for (r, segs) in row_seg.chunks_exact_mut(across).enumerate() {
+        let row = &masks[r * n..(r + 1) * n];
+        for (seg, cells) in segs.iter_mut().zip(row.chunks_exact(bc)) {
+            *seg = cells.iter().fold(0, |m, &x| m | x);
+        }
+    }
+    for (c, segs) in col_seg.chunks_exact_mut(down).enumerate() {
+        for (k, seg) in segs.iter_mut().enumerate() {
+            *seg = (k * br..(k + 1) * br).fold(0, |m, r| m | masks[r * n + c]);
         }
     }
     // Segments are not updated by this pass's strikes: they may only hold more candidates than
@@ -445,7 +452,7 @@ fn locked_candidates(
                     .fold(0, |m, k| m | seg[l * bands + k]);
                 let pointing = inside & !rest_of_box & rest_of_line;
                 if pointing != 0 {
-                    for k in (0..n).filter(|k| k / len != band) {
+                    for k in (0..band * len).chain((band + 1) * len..n) {
                         strike(masks, cell(n, l, k), pointing);
                     }
                 }
