@@ -358,34 +358,43 @@ pub fn ends_meet(s: &Shape, b: &Board, k: usize, x: &mut Scratch, route: &mut Ve
             route.push(a as u32);
             return true;
         }
-        let mut next: [(i32, usize); 4] = [(i32::MAX, 0); 4];
-        let mut k_next = 0;
-        let open = x.sides(s, b, c);
-        for i in 0..4 {
-            if let Some(m) = step(s, b, open, k, c, i) {
-                if x.see(m) {
-                    x.parent[m] = c as u32;
-                    next[k_next] = (dist(m), m);
-                    k_next += 1;
-                }
-            }
-        }
-        // Farthest first onto the stack, so the nearest is taken next.
-        next[..k_next].sort_unstable_by_key(|p| std::cmp::Reverse(p.0));
-        x.stack.extend(next[..k_next].iter().map(|&(_, m)| m));
+        push_nearest_last(s, b, k, x, c, &dist);
     }
     false
+}
+
+/// Pushes the cells path `k` may step to from `c`, unseen in this search, onto the search
+/// stack with `c` as their parent: the farthest (by `dist`) first, so the nearest is taken
+/// next.
+#[inline]
+fn push_nearest_last(
+    s: &Shape,
+    b: &Board,
+    k: usize,
+    x: &mut Scratch,
+    c: usize,
+    dist: &impl Fn(usize) -> i32,
+) {
+    let mut next: [(i32, usize); 4] = [(i32::MAX, 0); 4];
+    let mut k_next = 0;
+    let open = x.sides(s, b, c);
+    for i in 0..4 {
+        if let Some(m) = step(s, b, open, k, c, i) {
+            if x.see(m) {
+                x.parent[m] = c as u32;
+                next[k_next] = (dist(m), m);
+                k_next += 1;
+            }
+        }
+    }
+    next[..k_next].sort_unstable_by_key(|p| std::cmp::Reverse(p.0));
+    x.stack.extend(next[..k_next].iter().map(|&(_, m)| m));
 }
 
 /// True when every link of `route` (a way [`ends_meet`] found, from the second end back to the
 /// first) may still be drawn on path `k`: its ends still meet, and no search is needed.
 pub fn way_holds(s: &Shape, b: &Board, k: usize, x: &mut Scratch, route: &[u32]) -> bool {
-    route.len() > 1
-        && route.windows(2).all(|p| {
-            let (to, from) = (p[0], p[1] as usize);
-            let open = x.sides(s, b, from);
-            (0..4).any(|i| s.nb[from][i] == to && step(s, b, open, k, from, i).is_some())
-        })
+    route.len() > 1 && (0..route.len() - 1).all(|j| link_holds(s, b, k, x, route, j))
 }
 
 /// True when the link from `route[j + 1]` to `route[j]` may still be drawn on path `k`.
@@ -460,20 +469,7 @@ pub fn mend_way(s: &Shape, b: &Board, k: usize, x: &mut Scratch, route: &mut Vec
             );
             return true;
         }
-        let mut next: [(i32, usize); 4] = [(i32::MAX, 0); 4];
-        let mut k_next = 0;
-        let open = x.sides(s, b, c);
-        for i in 0..4 {
-            if let Some(m) = step(s, b, open, k, c, i) {
-                if x.see(m) {
-                    x.parent[m] = c as u32;
-                    next[k_next] = (dist(m), m);
-                    k_next += 1;
-                }
-            }
-        }
-        next[..k_next].sort_unstable_by_key(|p| std::cmp::Reverse(p.0));
-        x.stack.extend(next[..k_next].iter().map(|&(_, m)| m));
+        push_nearest_last(s, b, k, x, c, &dist);
     }
     false
 }
