@@ -282,7 +282,7 @@ impl Puzzle for Numberlink {
     }
 
     fn distinct(&self, model: &Model<Self::Map>) -> usize {
-        model.map.distinct.min(model.answer.len())
+        model.map.distinct
     }
 
     fn decode(&self, model: &Model<Self::Map>, a: &Assignment) -> Links {

@@ -329,7 +329,11 @@ pub fn build(
         labels,
         path_given,
         lazy: map_lazy,
-        distinct: if assume { usize::MAX } else { pieces_in_answer },
+        distinct: if assume {
+            answer.len()
+        } else {
+            pieces_in_answer
+        },
     };
 
     // Each cell has exactly one piece; a piece and the links agree.
