@@ -50,6 +50,51 @@ struct Watch {
     blocker: u32,
 }
 
+/// The buffers of a solver dropped on this thread, for the next one made here: a batch makes a
+/// solver per puzzle, and most of what loading one allocates is a watch list and a list of
+/// binary clauses per literal (about a million allocations over the 270 Janko puzzles). Only
+/// capacity passes on: every buffer is empty, so a solver made from them answers exactly as a
+/// new one. A buffer of a solver above [`SPARE_MAX_VARS`] variables is let go.
+#[derive(Default)]
+struct Spare {
+    arena: Vec<u32>,
+    lists: Vec<Vec<Watch>>,
+    bin_lists: Vec<Vec<u32>>,
+    bin_flat: Vec<u32>,
+    bin_start: Vec<u32>,
+    value: Vec<i8>,
+    level: Vec<u32>,
+    reason: Vec<u32>,
+    phase: Vec<bool>,
+    activity: Vec<f64>,
+    heap: Vec<u32>,
+    heap_pos: Vec<u32>,
+    trail: Vec<u32>,
+    seen: Vec<bool>,
+    level_stamp: Vec<u64>,
+}
+
+/// Solvers larger than this give their buffers back to the allocator.
+const SPARE_MAX_VARS: usize = 1 << 20;
+
+thread_local! {
+    static SPARE: std::cell::Cell<Option<Box<Spare>>> = const { std::cell::Cell::new(None) };
+}
+
+/// Makes `lists` at least `len` long (the per-literal lists of a dropped solver may be longer:
+/// those past the literals in use are empty).
+fn grow_lists<T>(lists: &mut Vec<Vec<T>>, len: usize) {
+    if lists.len() < len {
+        lists.resize_with(len, Vec::new);
+    }
+}
+
+/// `v` emptied, keeping its capacity.
+fn emptied<T>(mut v: Vec<T>) -> Vec<T> {
+    v.clear();
+    v
+}
+
 /// The solver. Literals are `cnf::Lit` codes (2 × variable + 1 when negative).
 pub struct Lite {
     /// False once the clauses are unsatisfiable without assumptions.
@@ -60,7 +105,8 @@ pub struct Lite {
     wasted: usize,
     /// The learnt clauses of three or more literals (binary ones are kept for good).
     learnts: Vec<u32>,
-    /// Per literal: the long clauses watching it.
+    /// Per literal: the long clauses watching it. (Lists past the `2 * num_vars` literals may
+    /// be there, empty, when the buffers came from a dropped solver: see [`Spare`].)
     watches: Vec<Vec<Watch>>,
     /// Binary clauses of the first formula loaded, per literal `l`: the other literals of the
     /// clauses containing `l`, at `bin_flat[bin_start[l]..bin_start[l + 1]]` (one allocation
@@ -105,6 +151,41 @@ pub struct Lite {
     fresh: bool,
 }
 
+impl Drop for Lite {
+    /// Leaves the buffers, emptied, for the next solver made on this thread (see [`Spare`]).
+    fn drop(&mut self) {
+        if self.num_vars > SPARE_MAX_VARS {
+            return;
+        }
+        use std::mem::take;
+        // The lists past the solver's literals are empty already.
+        let lits = 2 * self.num_vars;
+        let mut lists = take(&mut self.watches);
+        lists[..lits].iter_mut().for_each(Vec::clear);
+        let mut bin_lists = take(&mut self.bins);
+        bin_lists[..lits].iter_mut().for_each(Vec::clear);
+        let spare = Spare {
+            arena: take(&mut self.arena),
+            lists,
+            bin_lists,
+            bin_flat: take(&mut self.bin_flat),
+            bin_start: take(&mut self.bin_start),
+            value: take(&mut self.value),
+            level: take(&mut self.level),
+            reason: take(&mut self.reason),
+            phase: take(&mut self.phase),
+            activity: take(&mut self.activity),
+            heap: take(&mut self.heap),
+            heap_pos: take(&mut self.heap_pos),
+            trail: take(&mut self.trail),
+            seen: take(&mut self.seen),
+            level_stamp: take(&mut self.level_stamp),
+        };
+        // A thread being torn down has no slot left; the buffers are then simply freed.
+        let _ = SPARE.try_with(|s| s.set(Some(Box::new(spare))));
+    }
+}
+
 impl Default for Lite {
     fn default() -> Self {
         Lite::new()
@@ -123,32 +204,35 @@ impl Lite {
 
     /// An empty solver that answers [`SolverError::Stopped`] once `stop` is raised.
     pub fn with_stop(stop: Option<Stop>) -> Lite {
+        let spare = SPARE.with(|s| s.take()).unwrap_or_default();
+        let mut bin_start = emptied(spare.bin_start);
+        bin_start.push(0);
         Lite {
             ok: true,
-            arena: Vec::new(),
+            arena: emptied(spare.arena),
             wasted: 0,
             learnts: Vec::new(),
-            watches: Vec::new(),
-            bin_flat: Vec::new(),
-            bin_start: vec![0],
-            bins: Vec::new(),
+            watches: spare.lists,
+            bin_flat: emptied(spare.bin_flat),
+            bin_start,
+            bins: spare.bin_lists,
             bin_conflict: [0; 2],
-            value: Vec::new(),
-            level: Vec::new(),
-            reason: Vec::new(),
-            phase: Vec::new(),
-            activity: Vec::new(),
+            value: emptied(spare.value),
+            level: emptied(spare.level),
+            reason: emptied(spare.reason),
+            phase: emptied(spare.phase),
+            activity: emptied(spare.activity),
             var_inc: 1.0,
-            heap: Vec::new(),
-            heap_pos: Vec::new(),
-            trail: Vec::new(),
+            heap: emptied(spare.heap),
+            heap_pos: emptied(spare.heap_pos),
+            trail: emptied(spare.trail),
             trail_lim: Vec::new(),
             qhead: 0,
-            seen: Vec::new(),
+            seen: emptied(spare.seen),
             to_clear: Vec::new(),
             stack: Vec::new(),
             learnt: Vec::new(),
-            level_stamp: Vec::new(),
+            level_stamp: emptied(spare.level_stamp),
             stamp: 0,
             clause_buf: Vec::new(),
             conflicts: 0,
@@ -181,8 +265,8 @@ impl Lite {
         self.heap_pos.resize(n, NONE);
         self.seen.resize(n, false);
         self.level_stamp.resize(n + 1, 0);
-        self.watches.resize_with(2 * n, Vec::new);
-        self.bins.resize_with(2 * n, Vec::new);
+        grow_lists(&mut self.watches, 2 * n);
+        grow_lists(&mut self.bins, 2 * n);
         let end = *self.bin_start.last().unwrap_or(&0);
         self.bin_start.resize(2 * n + 1, end);
         // Activities are never negative, so a new variable (activity 0) can go last.
@@ -213,7 +297,7 @@ impl Lite {
             }
             at += HEADER + len;
         }
-        for l in 0..self.bins.len() as u32 {
+        for l in 0..2 * self.num_vars as u32 {
             let from = self.bin_start[l as usize] as usize;
             let to = self.bin_start[l as usize + 1] as usize;
             for &o in self.bin_flat[from..to].iter().chain(&self.bins[l as usize]) {
@@ -721,7 +805,7 @@ impl Lite {
         }
         self.learnts = kept;
         let arena = &self.arena;
-        for ws in &mut self.watches {
+        for ws in &mut self.watches[..2 * self.num_vars] {
             ws.retain(|w| arena[w.cref as usize + 1] & DELETED == 0);
         }
         if self.wasted * 2 > self.arena.len() {
@@ -746,7 +830,7 @@ impl Lite {
         }
         let old = std::mem::replace(&mut self.arena, fresh);
         let moved = |c: u32| old[c as usize + 1];
-        for ws in &mut self.watches {
+        for ws in &mut self.watches[..2 * self.num_vars] {
             for w in ws.iter_mut() {
                 w.cref = moved(w.cref);
             }
@@ -790,7 +874,9 @@ impl Lite {
             }
             _ => false,
         };
-        let mut start = vec![0u32; lits + 1];
+        // Nothing is loaded yet, so the binary table's starts are all zero (`reserve_vars`).
+        let mut start = std::mem::take(&mut self.bin_start);
+        debug_assert!(start.len() == lits + 1 && start.iter().all(|&s| s == 0));
         let mut watched = vec![0u32; lits];
         let mut words = 0;
         for c in f.clauses() {
@@ -807,7 +893,9 @@ impl Lite {
         for l in 0..lits {
             start[l + 1] += start[l];
         }
-        let mut flat = vec![0u32; start[lits] as usize];
+        let mut flat = std::mem::take(&mut self.bin_flat);
+        flat.clear();
+        flat.resize(start[lits] as usize, 0);
         let mut fill = start.clone();
         for (l, &n) in watched.iter().enumerate() {
             self.watches[l].reserve(n as usize);
@@ -1107,6 +1195,45 @@ mod tests {
             check(&clauses_of(&f), &[], &got);
         }
         assert!(seen[0] > 50 && seen[1] > 50, "a one-sided sample: {seen:?}");
+    }
+
+    /// Loads `f`, solves it, blocks the model's first variables, adds a few binary clauses and
+    /// solves again: every answer and the conflicts met.
+    fn session(f: &Formula) -> (Vec<Outcome>, u64) {
+        let mut s = Lite::new();
+        s.add_formula(f);
+        let mut answers = vec![s.solve(&[]).unwrap()];
+        if let Outcome::Sat(m) = &answers[0] {
+            let block: Vec<Lit> = (0..f.num_vars().min(8))
+                .map(|v| Var::from_index(v).lit(!m.lit(Var::from_index(v).pos())))
+                .collect();
+            s.add(&block);
+        }
+        for v in (0..f.num_vars().saturating_sub(1)).step_by(7) {
+            s.add(&[Var::from_index(v).neg(), Var::from_index(v + 1).pos()]);
+        }
+        answers.push(s.solve(&[Var::from_index(0).pos()]).unwrap());
+        (answers, s.conflicts())
+    }
+
+    #[test]
+    fn a_solver_made_from_a_dropped_ones_buffers_answers_as_a_new_one() {
+        // Solvers made one after another on this thread take the buffers the one before left
+        // (larger and smaller ones in turn, so some lists are past the literals in use); each
+        // is held to a solver made on a thread of its own, which starts from nothing.
+        let mut rng = crate::generate::rng(17);
+        let formulas: Vec<Formula> = [150, 20, 170, 60, 5, 160]
+            .iter()
+            .map(|&vars| random_formula(&mut rng, vars, vars * 426 / 100, 3))
+            .collect();
+        let mut conflicts = 0;
+        for f in &formulas {
+            let here = session(f);
+            let alone = std::thread::scope(|t| t.spawn(|| session(f)).join().unwrap());
+            assert_eq!(here, alone);
+            conflicts += here.1;
+        }
+        assert!(conflicts > 1000, "too easy to tell: {conflicts} conflicts");
     }
 
     #[test]
