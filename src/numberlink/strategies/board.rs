@@ -174,7 +174,29 @@ pub struct Board {
     last_mask: u64,
     /// While a what-if runs on this copy ([`Board::start_log`]): the cells whose entries
     /// changed, so that [`Board::restore`] puts back only those.
-    log: Option<Vec<u32>>,
+    log: Option<Log>,
+}
+
+/// The cells whose entries changed since the log started, each noted once.
+#[derive(Clone, Debug, Default)]
+struct Log {
+    cells: Vec<u32>,
+    /// Per cell: `mark` when it is in `cells`.
+    at: Vec<u32>,
+    mark: u32,
+}
+
+impl Log {
+    /// Empties the log.
+    fn clear(&mut self, n: usize) {
+        self.cells.clear();
+        if self.at.len() != n || self.mark == u32::MAX {
+            self.at.clear();
+            self.at.resize(n, 0);
+            self.mark = 0;
+        }
+        self.mark += 1;
+    }
 }
 
 impl Board {
@@ -227,15 +249,16 @@ impl Board {
         self.tip.clone_from(&other.tip);
         self.words = other.words;
         self.last_mask = other.last_mask;
+        let n = self.arms.len();
         if let Some(log) = &mut self.log {
-            log.clear();
+            log.clear(n);
         }
     }
 
     /// Starts noting the cells that change, for [`Board::restore`].
     pub fn start_log(&mut self) {
         let mut log = self.log.take().unwrap_or_default();
-        log.clear();
+        log.clear(self.arms.len());
         self.log = Some(log);
     }
 
@@ -247,7 +270,7 @@ impl Board {
             return;
         };
         let w = self.words;
-        for &i in &log {
+        for &i in &log.cells {
             let i = i as usize;
             self.arms[i] = other.arms[i];
             self.rt[i] = other.rt[i];
@@ -257,7 +280,7 @@ impl Board {
             self.tip[i] = other.tip[i];
             self.cand[i * w..(i + 1) * w].copy_from_slice(&other.cand[i * w..(i + 1) * w]);
         }
-        log.clear();
+        log.clear(self.arms.len());
         self.log = Some(log);
     }
 
@@ -268,8 +291,6 @@ impl Board {
         out.small.clear();
         out.cand.clear();
         out.cells.extend_from_slice(self.logged());
-        out.cells.sort_unstable();
-        out.cells.dedup();
         let w = self.words;
         for &i in &out.cells {
             let i = i as usize;
@@ -306,16 +327,19 @@ impl Board {
         }
     }
 
-    /// The cells noted as changed since [`Board::start_log`] (some more than once).
+    /// The cells noted as changed since [`Board::start_log`], each once.
     pub fn logged(&self) -> &[u32] {
-        self.log.as_deref().unwrap_or(&[])
+        self.log.as_ref().map_or(&[], |log| &log.cells)
     }
 
     /// Notes that the entries of cell `i` change.
     #[inline]
     fn note(&mut self, i: usize) {
         if let Some(log) = &mut self.log {
-            log.push(i as u32);
+            if log.at[i] != log.mark {
+                log.at[i] = log.mark;
+                log.cells.push(i as u32);
+            }
         }
     }
 
