@@ -18,22 +18,25 @@ use crate::numberlink::{Numberlink, SIDES};
 /// The sides each cell may be linked by are worked out on first use and kept until the board
 /// changes ([`Scratch::prepare`]). Within a what-if ([`Scratch::keep`]), the sides worked out
 /// on the board of the what-if are kept from run to run: a run only works out again those of
-/// the cells near a piece of path it changed ([`Scratch::changed`]).
+/// the cells near a piece of path it changed ([`Scratch::changed`]), and those only when such
+/// a change came after they were last worked out.
 #[derive(Default)]
 pub struct Scratch {
-    /// Per cell, the sides by which it is linked or may be linked (any path), valid when
-    /// `open_at` holds the current `epoch`.
+    /// Per cell, the sides by which it is linked or may be linked (any path), and the
+    /// `epoch` they were worked out in: outside a what-if they hold in that epoch only, inside
+    /// one until a change near the cell.
     open: Vec<u8>,
-    open_at: Vec<u32>,
-    epoch: u32,
+    open_at: Vec<u64>,
+    /// Counts the changes of the board (each [`Scratch::prepare`], each run).
+    epoch: u64,
     /// The same on the board of the what-if, for cells no change of the run is near.
     base: Vec<u8>,
     /// True while `base` is in use (inside a what-if).
     keeping: bool,
-    /// Per cell: the run in which a piece of path it is on or beside last changed.
-    near: Vec<u32>,
-    /// The current run (0: none).
-    run: u32,
+    /// Per cell: the epoch from which a change of a piece of path it is on or beside shows.
+    near: Vec<u64>,
+    /// The epoch the current run started in.
+    run_start: u64,
     stack: Vec<usize>,
     /// Per cell: the search that last saw it (see `mark`).
     seen: Vec<u32>,
@@ -56,12 +59,11 @@ impl Scratch {
     /// Forgets the sides worked out on the board before, which has changed.
     pub fn prepare(&mut self, s: &Shape, _b: &Board) {
         let n = s.cells();
-        if self.open_at.len() != n || self.epoch == u32::MAX {
+        if self.open_at.len() != n {
             self.open.clear();
             self.open.resize(n, UNKNOWN);
             self.open_at.clear();
             self.open_at.resize(n, 0);
-            self.epoch = 0;
         }
         self.epoch += 1;
     }
@@ -80,39 +82,40 @@ impl Scratch {
     /// A run starts again from the board of the what-if.
     pub fn new_run(&mut self, s: &Shape) {
         let n = s.cells();
-        if self.near.len() != n || self.run == u32::MAX {
+        if self.near.len() != n {
             self.near.clear();
             self.near.resize(n, 0);
-            self.run = 0;
         }
-        self.run += 1;
+        self.epoch += 1;
+        self.run_start = self.epoch;
     }
 
-    /// The run changed the piece of path through `c` (a link, or its candidates): the sides
-    /// of the cells up to two steps from the piece are worked out again.
+    /// The run changed the piece of path through `c` (a link, or its candidates), before the
+    /// next [`Scratch::prepare`]: the sides of the cells up to two steps from the piece are
+    /// worked out again.
     pub fn changed(&mut self, s: &Shape, b: &Board, c: usize) {
         if !self.keeping {
             return;
         }
-        let run = self.run;
+        let at = self.epoch + 1;
         let near = &mut self.near;
         b.each_member(c, |x| {
-            near[x] = run;
+            near[x] = at;
             for &m in &s.nb[x] {
                 if m != NONE {
-                    near[m as usize] = run;
+                    near[m as usize] = at;
                 }
             }
         });
     }
 
-    /// True when a cell beside `c` (or `c`) is on or beside a piece the run changed.
+    /// The epoch from which the last change on or beside a cell beside `c` (or `c`) shows.
     #[inline]
-    fn stale(&self, s: &Shape, c: usize) -> bool {
-        self.near[c] == self.run
-            || s.nb[c]
-                .iter()
-                .any(|&m| m != NONE && self.near[m as usize] == self.run)
+    fn changed_at(&self, s: &Shape, c: usize) -> u64 {
+        s.nb[c]
+            .iter()
+            .filter(|&&m| m != NONE)
+            .fold(self.near[c], |at, &m| at.max(self.near[m as usize]))
     }
 
     /// Starts a new search: no cell seen.
@@ -145,11 +148,22 @@ impl Scratch {
     /// (After [`Scratch::prepare`] on this board.)
     #[inline]
     pub fn sides(&mut self, s: &Shape, b: &Board, c: usize) -> u8 {
-        let v = if self.keeping && !self.stale(s, c) {
+        let at = if self.keeping {
+            self.changed_at(s, c)
+        } else {
+            0
+        };
+        let v = if self.keeping && at < self.run_start {
             if self.base[c] == UNKNOWN {
                 self.base[c] = work_out(s, b, c);
             }
             self.base[c]
+        } else if self.keeping {
+            if self.open_at[c] < at {
+                self.open_at[c] = self.epoch;
+                self.open[c] = work_out(s, b, c);
+            }
+            self.open[c]
         } else {
             if self.open_at[c] != self.epoch {
                 self.open_at[c] = self.epoch;
@@ -405,18 +419,19 @@ fn link_holds(s: &Shape, b: &Board, k: usize, x: &mut Scratch, route: &[u32], j:
     (0..4).any(|i| s.nb[from][i] == to && step(s, b, open, k, from, i).is_some())
 }
 
-/// Mends a way of path `k` that [`way_holds`] found broken: keeps its parts from each end up
-/// to the first broken link, and searches from the end of the part at the first end for a
-/// cell of the part at the second end, around the first part (so the way stays simple). True
-/// when found (`route` is then the mended way); false says nothing (the ends may still meet
-/// another way: [`ends_meet`] decides).
+/// Mends a way of path `k` (of two cells or more) that [`way_holds`] found broken: keeps its
+/// parts from each end up to the first broken link, and searches from the end of the part at
+/// the first end for a cell of the part at the second end. That part still links the search's
+/// start to the first end, so the search reaches the second end (a cell of its part) exactly
+/// when the two ends can meet: the answer is [`ends_meet`]'s. When true, `route` is the mended
+/// way (a walk that may pass a cell twice: every link of it may be drawn, which is all
+/// [`way_holds`] reads).
 pub fn mend_way(s: &Shape, b: &Board, k: usize, x: &mut Scratch, route: &mut Vec<u32>) -> bool {
     let len = route.len();
-    if len < 2 {
-        return false;
-    }
+    debug_assert!(len >= 2, "a way of path {k} to mend");
     // The route runs from the second end (index 0) to the first; link j is route[j + 1] to
-    // route[j].
+    // route[j]. Every link above the last broken one is looked at: the search below relies on
+    // the part above it linking its start to the first end.
     let Some(top) = (0..len - 1)
         .rev()
         .find(|&j| !link_holds(s, b, k, x, route, j))
@@ -430,13 +445,11 @@ pub fn mend_way(s: &Shape, b: &Board, k: usize, x: &mut Scratch, route: &mut Vec
     x.new_search(n);
     x.parent.resize(n, u32::MAX);
     let mark = x.mark;
-    for &c in &route[top + 1..] {
-        x.see(c as usize);
-    }
     for (j, &c) in route[..=bot].iter().enumerate() {
         x.goal[c as usize] = (mark, j as u32);
     }
     let start = route[top + 1] as usize;
+    x.see(start);
     let (zr, zc) = s.at[route[bot] as usize];
     let dist = |c: usize| {
         let (r, col) = s.at[c];
@@ -471,6 +484,10 @@ pub fn mend_way(s: &Shape, b: &Board, k: usize, x: &mut Scratch, route: &mut Vec
         }
         push_nearest_last(s, b, k, x, c, &dist);
     }
+    debug_assert!(
+        !ends_meet(s, b, k, x, &mut Vec::new()),
+        "the ends of path {k} meet, but the way was not mended"
+    );
     false
 }
 

@@ -153,7 +153,7 @@ fn changed(d: &Deduction, out: &mut Vec<usize>) {
 /// The ways found on the board of a search serve every run of that search.
 #[derive(Default)]
 struct Routes {
-    /// On the board of the current search (empty outside a search): a way per path.
+    /// On the board of the current what-if (set by [`what_if`]): a way per path.
     base: Vec<Vec<u32>>,
     /// Found during the current run: a way per path, and the deduction count when found.
     own: Vec<Option<(u32, Vec<u32>)>>,
@@ -469,10 +469,13 @@ fn global(
                 w
             }
         };
-        // A way touched since it was found may still be open; only when not is it searched.
-        let meet = paths::way_holds(s, b, k, x, &way)
-            || paths::mend_way(s, b, k, x, &mut way)
-            || paths::ends_meet(s, b, k, x, &mut way);
+        // A way touched since it was found may still be open; when not, it is mended from
+        // the break (which decides as a new search would).
+        let meet = if way.len() < 2 {
+            paths::ends_meet(s, b, k, x, &mut way)
+        } else {
+            paths::way_holds(s, b, k, x, &way) || paths::mend_way(s, b, k, x, &mut way)
+        };
         if !routes.owned.contains(&k) {
             routes.owned.push(k);
         }
@@ -702,9 +705,17 @@ pub fn what_if(
     pending: &mut Pending,
     w: &mut Work,
 ) -> Option<Deduction> {
-    // Every run of this call starts from `b`.
+    // Every run of this call starts from `b`, with a way between each path's ends on `b`.
     w.sync(b);
     w.scratch.keep(s, b);
+    w.scratch.new_run(s);
+    w.scratch.prepare(s, b);
+    let mut base = std::mem::take(&mut w.routes.base);
+    base.resize(s.paths, Vec::new());
+    for (k, way) in base.iter_mut().enumerate() {
+        paths::ends_meet(s, b, k, &mut w.scratch, way);
+    }
+    w.routes.base = base;
     while let Some(r) = pending.items.pop_front() {
         if !useful(s, b, &r) {
             continue;
@@ -724,15 +735,6 @@ pub fn what_if(
 
 /// Finds the assumptions refuted at the shortest length, into `pending`.
 fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<()> {
-    // A way between each path's ends on this board, for every run of the search.
-    w.scratch.new_run(s);
-    w.scratch.prepare(s, b);
-    let mut base = std::mem::take(&mut w.routes.base);
-    base.resize(s.paths, Vec::new());
-    for (k, way) in base.iter_mut().enumerate() {
-        paths::ends_meet(s, b, k, &mut w.scratch, way);
-    }
-    w.routes.base = base;
     w.carry.update(s, b);
     // The loose ends first, then beside the paths drawn, then everywhere.
     // A wider reach tries again only what the narrower ones did not: on the same board, an
@@ -760,7 +762,6 @@ fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<(
         }
         groups_done = true;
     }
-    w.routes.base.clear();
     found
 }
 
