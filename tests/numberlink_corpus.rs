@@ -126,6 +126,38 @@ fn flow_puzzles_are_unique_with_the_known_solution() {
     assert_eq!(checked, 28);
 }
 
+/// Two Flow puzzles read under nikoli rules, where a what-if refutes a cell staying empty and
+/// then widens to paths: its text names the empty cell apart (it once indexed the puzzle's
+/// labels with the empty bit and panicked), and every step holds against the solution.
+#[test]
+fn flow_puzzles_under_nikoli_name_a_widened_empty_what_if() {
+    let mut widened = 0;
+    for name in ["extreme_11x11_15.txt", "extreme_12x12_02.txt"] {
+        let Some(mut ps) = read(
+            &format!("mzucker_flow_solver/puzzles/{name}"),
+            Rules::Nikoli,
+        ) else {
+            return;
+        };
+        let p = ps.remove(0);
+        let s = unique(&p);
+        let e = p.explain(
+            &s,
+            ExplainOptions {
+                fallback: true,
+                unique: true,
+            },
+        );
+        assert_eq!(p.verify(&s, &e.steps), Ok(()), "{name}");
+        widened += e
+            .steps
+            .iter()
+            .filter(|st| st.text.contains("stayed empty or were on"))
+            .count();
+    }
+    assert!(widened > 0, "no what-if widened a cell staying empty");
+}
+
 /// Puzzles `range` of the Janko file against the derived solutions. #156 has two solutions;
 /// every other is unique (the derived set left seven unproven; SAT proves them unique here).
 fn janko(range: std::ops::Range<usize>) {

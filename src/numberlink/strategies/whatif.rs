@@ -988,9 +988,13 @@ fn conclude_cell(
     d.len = len;
     if let Some(p) = say {
         d.at.extend(trace_cells(r));
-        let empty = ks == [s.empty];
+        // Under nikoli the empty bit may be among the paths (staying empty refuted, then
+        // widened to paths): it is named apart.
+        let others: Vec<usize> = ks.iter().copied().filter(|&k| k != s.empty).collect();
+        let stays = others.len() < ks.len();
+        let empty = stays && others.is_empty();
         let paths = || {
-            let names: Vec<String> = ks.iter().map(|&k| path_name(p, k)).collect();
+            let names: Vec<String> = others.iter().map(|&k| path_name(p, k)).collect();
             match names.split_last() {
                 Some((last, rest)) if !rest.is_empty() => {
                     format!("{} or {}", rest.join(", "), last)
@@ -1000,12 +1004,18 @@ fn conclude_cell(
         };
         let what = match (on, empty) {
             (true, true) => format!("{} stayed empty", name(p, c)),
+            (true, false) if stays => {
+                format!("{} stayed empty or were on {}", name(p, c), paths())
+            }
             (true, false) => format!("{} were on {}", name(p, c), paths()),
             (false, true) => format!("{} were on a path", name(p, c)),
             (false, false) => format!("{} were not on {}", name(p, c), paths()),
         };
         let so = match (on, empty) {
             (true, true) => format!("{} is on a path", name(p, c)),
+            (true, false) if stays => {
+                format!("{} is on a path, and not on {}", name(p, c), paths())
+            }
             (true, false) if ks.len() > 1 => format!("{} is on none of them", name(p, c)),
             (true, false) => format!("{} is not on {}", name(p, c), paths()),
             (false, true) => format!("{} stays empty", name(p, c)),
