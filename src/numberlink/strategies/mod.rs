@@ -25,6 +25,7 @@ mod areas;
 pub mod board;
 mod carry;
 mod local;
+mod memo;
 mod paths;
 #[cfg(test)]
 mod tests;
@@ -244,15 +245,16 @@ fn describe_contradiction(p: &Numberlink, x: &Contradiction) -> String {
     }
 }
 
-/// The easiest deduction on the board, with its text.
+/// The easiest deduction on the board, with its text. What the step found on the board before
+/// is kept in `memo` (see [`memo`]), which only looks again where the board changed.
 fn next(
     p: &Numberlink,
     s: &Shape,
     b: &Board,
+    memo: &mut memo::Memo,
     pending: &mut whatif::Pending,
     work: &mut whatif::Work,
 ) -> Option<Deduction> {
-    let n = s.cells();
     let say = Some(p);
     let ok = |f: Found| match f {
         Some(Ok(d)) => Some(d),
@@ -261,32 +263,48 @@ fn next(
         Some(Err(_)) => None,
         None => None,
     };
-    let at: Vec<local::At> = (0..n).map(|c| local::At::new(s, b, c)).collect();
-    let scan = |rule: local::Rule, want: Option<Technique>| {
-        at.iter()
-            .find_map(|a| ok(rule(s, b, a, say)).filter(|d| want.is_none_or(|t| d.technique == t)))
-    };
-    let mut x = paths::Scratch::default();
-    let local = scan(local::side_by_side, None)
-        .or_else(|| scan(local::only_way_on, None))
-        .or_else(|| scan(local::narrow_cell, Some(Technique::Corner)))
-        .or_else(|| scan(local::narrow_cell, None))
-        .or_else(|| scan(local::left_empty, None))
-        .or_else(|| scan(local::no_touching, None))
-        .or_else(|| scan(local::dead_end, None));
+    memo.update(s, b);
+    let local = memo.local(s, b, say);
+    debug_assert_eq!(
+        format!("{local:?}"),
+        format!("{:?}", local_scan(s, b, say)),
+        "the local step kept from board to board is the whole board's"
+    );
     if local.is_some() {
         return local;
     }
     // Out of reach, then bottleneck, sharing one search of each path's room.
-    let (reach, cut) = paths::reach_then_bottleneck(s, b, say, &mut x);
+    let (reach, cut) = memo.rooms(s, b, say);
+    debug_assert_eq!(
+        format!("{:?}", (&reach, &cut)),
+        format!(
+            "{:?}",
+            paths::reach_then_bottleneck(s, b, say, &mut paths::Scratch::default())
+        ),
+        "the rooms kept from board to board find what the whole board's find"
+    );
+    let x = memo.scratch();
     let cut = match reach {
         Some(Ok(d)) => return Some(d),
-        Some(Err(_)) => paths::bottleneck(s, b, say, &mut x),
+        Some(Err(_)) => paths::bottleneck(s, b, say, x),
         None => cut,
     };
     ok(cut)
-        .or_else(|| ok(areas::sealed_area(s, b, say, &mut x)))
+        .or_else(|| ok(areas::sealed_area(s, b, say, x)))
         .or_else(|| whatif::what_if(s, b, say, pending, work))
+}
+
+/// The first deduction of the local techniques on the whole board: the first cell in index
+/// order for the first scan of [`memo::SCANS`] that finds one (what [`memo::Memo::local`]
+/// finds looking only where the board changed).
+fn local_scan(s: &Shape, b: &Board, say: Option<&Numberlink>) -> Option<Deduction> {
+    let at: Vec<local::At> = (0..s.cells()).map(|c| local::At::new(s, b, c)).collect();
+    memo::SCANS.iter().find_map(|&(rule, want)| {
+        at.iter().find_map(|a| match rule(s, b, a, say) {
+            Some(Ok(d)) if want.is_none_or(|t| d.technique == t) => Some(d),
+            _ => None,
+        })
+    })
 }
 
 /// A link of the solution, from a loose end when there is one (proven by SAT).
@@ -450,8 +468,9 @@ pub fn solve(p: &Numberlink, solution: Option<&Links>, max: f64) -> (Vec<Step>, 
     let mut steps = Vec::new();
     let mut pending = whatif::Pending::default();
     let mut work = whatif::Work::new(&s);
+    let mut memo = memo::Memo::default();
     while !b.solved(&s) {
-        let d = match next(p, &s, &b, &mut pending, &mut work) {
+        let d = match next(p, &s, &b, &mut memo, &mut pending, &mut work) {
             Some(d) if d.rating() <= max => d,
             _ => match solution.and_then(|sol| solver_move(p, &s, &b, sol)) {
                 Some(d) => d,

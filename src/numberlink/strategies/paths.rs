@@ -626,11 +626,47 @@ pub fn bottleneck(s: &Shape, b: &Board, say: Option<&Numberlink>, x: &mut Scratc
     (0..s.paths).find_map(|k| bottleneck_of(s, b, k, say, x))
 }
 
+/// What *out of reach* and *bottleneck* find for path `k` from one search of its room (after
+/// [`Scratch::prepare`] on this board): *out of reach* first, then the cells (or link) every
+/// way passes through. For a path that is not finished, the cells its first end reached are
+/// then those [`reached`] lists.
+pub fn room(
+    s: &Shape,
+    b: &Board,
+    k: usize,
+    say: Option<&Numberlink>,
+    x: &mut Scratch,
+) -> (Found, Found) {
+    let (a, z) = s.ends[k];
+    if b.same_piece(a, z) {
+        return (out_of_reach_of(s, b, k, say, x), None);
+    }
+    low_points(s, b, k, x);
+    let disc = &x.disc;
+    let found = room_left(s, b, k, say, |c| disc[c] != 0);
+    if found.is_some() {
+        return (found, None);
+    }
+    (None, cuts(s, b, k, say, x))
+}
+
+/// The cells the last [`room`] of a path that is not finished reached from its first end.
+pub fn reached(x: &Scratch, out: &mut Vec<u32>) {
+    out.clear();
+    out.extend(
+        x.disc
+            .iter()
+            .enumerate()
+            .filter(|&(_, &t)| t != 0)
+            .map(|(c, _)| c as u32),
+    );
+}
+
 /// *Out of reach* for every path, then, when it finds nothing, *bottleneck* for every path:
 /// the same as [`out_of_reach`] followed by [`bottleneck`] (the second only when the first
-/// finds nothing), with one search of each path's room serving both until a bottleneck is
-/// found (the cells reached from a path's first end are those its low-point search
-/// discovers).
+/// finds nothing), with one search of each path's room serving both (the cells reached from a
+/// path's first end are those its low-point search discovers). The engine keeps each path's
+/// answer from step to step ([`super::memo`]); this is the whole-board reference.
 pub fn reach_then_bottleneck(
     s: &Shape,
     b: &Board,
@@ -640,20 +676,12 @@ pub fn reach_then_bottleneck(
     x.prepare(s, b);
     let mut cut: Found = None;
     for k in 0..s.paths {
-        let (a, z) = s.ends[k];
-        let found = if cut.is_some() || b.same_piece(a, z) {
-            out_of_reach_of(s, b, k, say, x)
-        } else {
-            low_points(s, b, k, x);
-            let disc = &x.disc;
-            let found = room_left(s, b, k, say, |c| disc[c] != 0);
-            if found.is_none() {
-                cut = cuts(s, b, k, say, x);
-            }
-            found
-        };
+        let (found, here) = room(s, b, k, say, x);
         if found.is_some() {
             return (found, None);
+        }
+        if cut.is_none() {
+            cut = here;
         }
     }
     (None, cut)
