@@ -52,9 +52,11 @@ pub struct Memo {
     rooms_at: Vec<u64>,
     path_words: usize,
     scratch: Scratch,
-    /// The cells changed since the last board: (cell, its links or sides changed), and per
-    /// cell the candidate bits that changed (`words` words each).
-    changes: Vec<(usize, bool)>,
+    /// The cells changed since the last board: (cell, the sides whose link or whose being
+    /// open changed), and per cell the candidate bits that changed (`words` words each);
+    /// `change_of` holds each changed cell's place in them ([`NONE`] for the others).
+    changes: Vec<(usize, u8)>,
+    change_of: Vec<u32>,
     flips: Vec<u64>,
     /// The cells whose sides are worked out again (`stamp` holds `epoch` for them), and the
     /// pieces walked for them.
@@ -84,13 +86,16 @@ impl Memo {
         }
         // The cells whose links, piece or candidates changed (cheap to compare), with the
         // candidates that changed.
+        for &(c, _) in &self.changes {
+            self.change_of[c] = NONE;
+        }
         self.changes.clear();
         self.flips.clear();
         for c in 0..n {
             let root = b.root(c) as u32;
             let cand = b.cand(c);
-            let links = b.arms[c] != self.arms[c];
-            if !links && root == self.root[c] && cand == &self.cand[c * w..(c + 1) * w] {
+            let links = b.arms[c] ^ self.arms[c];
+            if links == 0 && root == self.root[c] && cand == &self.cand[c * w..(c + 1) * w] {
                 continue;
             }
             self.arms[c] = b.arms[c];
@@ -98,6 +103,7 @@ impl Memo {
             let old = &mut self.cand[c * w..(c + 1) * w];
             self.flips.extend(old.iter().zip(cand).map(|(o, x)| o ^ x));
             old.copy_from_slice(cand);
+            self.change_of[c] = self.changes.len() as u32;
             self.changes.push((c, links));
         }
         // The sides of a cell ([`Board::sides`]) read the cells up to two steps away, its
@@ -136,14 +142,16 @@ impl Memo {
             let c = self.todo[i];
             i += 1;
             let sides = b.sides(s, c);
-            if sides != self.sides[c] {
+            let diff = sides ^ self.sides[c];
+            if diff != 0 {
                 self.sides[c] = sides;
-                match self.changes.iter_mut().find(|(x, _)| *x == c) {
-                    Some(ch) => ch.1 = true,
-                    None => {
-                        self.changes.push((c, true));
+                match self.change_of[c] {
+                    NONE => {
+                        self.change_of[c] = self.changes.len() as u32;
+                        self.changes.push((c, diff));
                         self.flips.extend(std::iter::repeat_n(0, w));
                     }
+                    x => self.changes[x as usize].1 |= diff,
                 }
             }
         }
@@ -153,7 +161,7 @@ impl Memo {
         );
         // What a change may have turned.
         for i in 0..self.changes.len() {
-            let (c, links) = self.changes[i];
+            let (c, diff) = self.changes[i];
             self.near(s, b, c);
             for &m in &s.nb[c] {
                 if m != NONE {
@@ -161,12 +169,19 @@ impl Memo {
                 }
             }
             // A room reads the links and sides of its cells, and the candidates of its path
-            // in its cells and beside them.
+            // in its cells and beside them. A path only moves from a cell of its room to a
+            // neighbour by a link, or by a side both may be linked by and both could be on it
+            // by: a side or link that changed matters to the paths both cells had (a cell of
+            // its room is on it or linked to its piece).
             let pw = self.path_words;
-            if links {
+            for (side, &bit) in SIDES.iter().enumerate() {
+                let m = s.nb[c][side];
+                if diff & bit == 0 || m == NONE {
+                    continue;
+                }
                 for j in 0..pw {
-                    let x = self.rooms_at[c * pw + j];
-                    forget(&mut self.quiet, j, x);
+                    let both = self.had(c, j, w) & self.had(m as usize, j, w);
+                    forget(&mut self.quiet, j, self.rooms_at[c * pw + j] & both);
                 }
             }
             for j in 0..w.min(pw) {
@@ -185,6 +200,15 @@ impl Memo {
         }
     }
 
+    /// Word `j` of the candidates `c` had on the last board or has now.
+    fn had(&self, c: usize, j: usize, w: usize) -> u64 {
+        let now = self.cand[c * w + j];
+        match self.change_of[c] {
+            NONE => now,
+            i => now | now ^ self.flips[i as usize * w + j],
+        }
+    }
+
     /// The first board: every scan looks at every cell, every room is searched.
     fn start(&mut self, s: &Shape, b: &Board) {
         let n = s.cells();
@@ -196,7 +220,7 @@ impl Memo {
         self.ways = (0..n).map(|c| ways(s, b, c, self.sides[c])).collect();
         let bits = n.div_ceil(64);
         let mut all = vec![!0u64; bits];
-        if n % 64 != 0 {
+        if !n.is_multiple_of(64) {
             all[bits - 1] = (1u64 << (n % 64)) - 1;
         }
         self.look = vec![all; SCANS.len()];
@@ -204,6 +228,7 @@ impl Memo {
         self.reached = vec![Vec::new(); s.paths];
         self.path_words = s.paths.div_ceil(64);
         self.rooms_at = vec![0; n * self.path_words];
+        self.change_of = vec![NONE; n];
     }
 
     /// Starts a new set of cells to work the sides of out again.
@@ -262,18 +287,17 @@ impl Memo {
     /// The first deduction of the local scans, in their order (the first cell in index order
     /// for the first scan that finds one), as a scan of the whole board finds it.
     pub fn local(&mut self, s: &Shape, b: &Board, say: Option<&Numberlink>) -> Option<Deduction> {
-        for (j, &(rule, want)) in SCANS.iter().enumerate() {
-            let bits = &mut self.look[j];
-            for i in 0..bits.len() {
-                while bits[i] != 0 {
-                    let bit = bits[i].trailing_zeros() as usize;
+        for (bits, &(rule, want)) in self.look.iter_mut().zip(&SCANS) {
+            for (i, word) in bits.iter_mut().enumerate() {
+                while *word != 0 {
+                    let bit = word.trailing_zeros() as usize;
                     let c = i * 64 + bit;
                     let at = At::known(s, b, c, self.sides[c] & !b.arms[c], self.ways[c]);
                     match rule(s, b, &at, say) {
                         Some(Ok(d)) if want.is_none_or(|t| d.technique == t) => return Some(d),
                         // Nothing here (a contradiction is a bug in a technique, and not a
                         // step) until the cell or a neighbour changes.
-                        _ => bits[i] &= !(1 << bit),
+                        _ => *word &= !(1 << bit),
                     }
                 }
             }
@@ -292,8 +316,26 @@ impl Memo {
             if self.quiet[k] {
                 continue;
             }
-            let (found, here) = paths::room(s, b, k, say, x);
+            let (sides, cand) = (&self.sides, &self.cand);
+            let w = b.words();
             let (j, bit) = (k / 64, 1u64 << (k % 64));
+            // The sides path k may step by from c (`paths::moves`), from the marks kept here.
+            let moves_of = |_: &mut Scratch, c: usize| {
+                let arms = b.arms[c];
+                let mut out = arms;
+                if cand[c * w + j] & bit != 0 {
+                    let mut open = sides[c] & !arms;
+                    while open != 0 {
+                        let i = open.trailing_zeros() as usize;
+                        open &= open - 1;
+                        if cand[s.nb[c][i] as usize * w + j] & bit != 0 {
+                            out |= 1 << i;
+                        }
+                    }
+                }
+                out
+            };
+            let (found, here) = paths::room_by(s, b, k, say, x, moves_of);
             let mut cells = std::mem::take(&mut self.reached[k]);
             for &c in &cells {
                 self.rooms_at[c as usize * pw + j] &= !bit;

@@ -520,6 +520,17 @@ pub fn bottleneck_of(
 /// A depth-first search of path `k`'s room from its first end, with discovery times and low
 /// points (`x.disc`, `x.low`, `x.parent`; a cell not reached has time 0).
 fn low_points(s: &Shape, b: &Board, k: usize, x: &mut Scratch) {
+    low_points_by(s, k, x, |x, c| moves(s, b, x.sides(s, b, c), k, c));
+}
+
+/// [`low_points`], with the sides the path may step by from each cell given by `moves_of`
+/// (a mask over side indices, as [`moves`]).
+fn low_points_by(
+    s: &Shape,
+    k: usize,
+    x: &mut Scratch,
+    moves_of: impl Fn(&mut Scratch, usize) -> u8,
+) {
     let n = s.cells();
     let (a, _) = s.ends[k];
     // Depth-first search from a with discovery times and low points; each frame holds the
@@ -531,7 +542,7 @@ fn low_points(s: &Shape, b: &Board, k: usize, x: &mut Scratch) {
     x.parent.clear();
     x.parent.resize(n, u32::MAX);
     x.dfs.clear();
-    let first = moves(s, b, x.sides(s, b, a), k, a);
+    let first = moves_of(x, a);
     x.dfs.push((a, first));
     let mut time = 1;
     x.disc[a] = 1;
@@ -547,7 +558,7 @@ fn low_points(s: &Shape, b: &Board, k: usize, x: &mut Scratch) {
                 x.disc[w] = time;
                 x.low[w] = time;
                 x.parent[w] = v as u32;
-                let more = moves(s, b, x.sides(s, b, w), k, w);
+                let more = moves_of(x, w);
                 x.dfs.push((w, more));
             } else if w as u32 != x.parent[v] {
                 x.low[v] = x.low[v].min(x.disc[w]);
@@ -637,11 +648,24 @@ pub fn room(
     say: Option<&Numberlink>,
     x: &mut Scratch,
 ) -> (Found, Found) {
+    room_by(s, b, k, say, x, |x, c| moves(s, b, x.sides(s, b, c), k, c))
+}
+
+/// [`room`], with the sides path `k` may step by from each cell given by `moves_of` (what
+/// [`moves`] says on this board, as a mask over side indices).
+pub fn room_by(
+    s: &Shape,
+    b: &Board,
+    k: usize,
+    say: Option<&Numberlink>,
+    x: &mut Scratch,
+    moves_of: impl Fn(&mut Scratch, usize) -> u8,
+) -> (Found, Found) {
     let (a, z) = s.ends[k];
     if b.same_piece(a, z) {
         return (out_of_reach_of(s, b, k, say, x), None);
     }
-    low_points(s, b, k, x);
+    low_points_by(s, k, x, moves_of);
     let disc = &x.disc;
     let found = room_left(s, b, k, say, |c| disc[c] != 0);
     if found.is_some() {

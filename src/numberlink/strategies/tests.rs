@@ -176,6 +176,7 @@ fn out_of_reach_and_bottleneck_sharing_their_searches_find_what_each_finds_alone
         let mut b = Board::new(&s, &p);
         let mut pending = whatif::Pending::default();
         let mut work = whatif::Work::new(&s);
+        let mut memo = memo::Memo::default();
         let show = |f: &Found| format!("{f:?}");
         while !b.solved(&s) {
             let mut x = paths::Scratch::default();
@@ -190,7 +191,7 @@ fn out_of_reach_and_bottleneck_sharing_their_searches_find_what_each_finds_alone
                 found[0] += 1;
             }
             boards += 1;
-            let d = next(&p, &s, &b, &mut pending, &mut work).expect("a step");
+            let d = next(&p, &s, &b, &mut memo, &mut pending, &mut work).expect("a step");
             apply(&s, &mut b, &d).unwrap();
         }
     }
@@ -198,4 +199,42 @@ fn out_of_reach_and_bottleneck_sharing_their_searches_find_what_each_finds_alone
         boards > 100 && found[0] > 0 && found[1] > 0,
         "{boards} {found:?}"
     );
+}
+
+#[test]
+fn what_the_step_keeps_from_board_to_board_finds_what_a_look_at_the_whole_board_finds() {
+    let whatif = include_str!("../../../puzzles/numberlink/whatif8.txt");
+    let flow7 = include_str!("../../../puzzles/numberlink/flow7.txt");
+    let cover = include_str!("../../../puzzles/numberlink/cover6x5.txt");
+    let nikoli = include_str!("../../../puzzles/numberlink/nikoli6.txt");
+    let (mut boards, mut rooms) = (0, 0);
+    for (text, rules) in [
+        (whatif, Rules::Flow),
+        (flow7, Rules::Flow),
+        (cover, Rules::Cover),
+        (nikoli, Rules::Nikoli),
+        (nikoli, Rules::Flow),
+    ] {
+        let p = read(text, rules);
+        let s = Shape::new(&p);
+        let mut b = Board::new(&s, &p);
+        let mut pending = whatif::Pending::default();
+        let mut work = whatif::Work::new(&s);
+        let mut memo = memo::Memo::default();
+        let show = |f: &dyn std::fmt::Debug| format!("{f:?}");
+        while !b.solved(&s) {
+            memo.update(&s, &b);
+            let kept = memo.local(&s, &b, Some(&p));
+            assert_eq!(show(&kept), show(&local_scan(&s, &b, Some(&p))));
+            if kept.is_none() {
+                let whole = paths::reach_then_bottleneck(&s, &b, Some(&p), &mut Default::default());
+                assert_eq!(show(&memo.rooms(&s, &b, Some(&p))), show(&whole));
+                rooms += 1;
+            }
+            boards += 1;
+            let d = next(&p, &s, &b, &mut memo, &mut pending, &mut work).expect("a step");
+            apply(&s, &mut b, &d).unwrap();
+        }
+    }
+    assert!(boards > 100 && rooms >= 5, "{boards} {rooms}");
 }
