@@ -392,7 +392,9 @@ pub fn dead_end(s: &Shape, b: &Board, at: &At, say: Option<&Numberlink>) -> Foun
     };
     let mut one = [0u64; MOST_WORDS];
     let mut two = [0u64; MOST_WORDS];
-    let mut from: Vec<usize> = Vec::new();
+    // The open sides' neighbours (at most four; an array, as this runs in every what-if).
+    let mut from = [0usize; 4];
+    let mut froms = 0;
     for (i, &side) in SIDES.iter().enumerate() {
         if at.open() & side != 0 {
             let m = s.nb(c, i).expect("an open side has a neighbour");
@@ -401,7 +403,8 @@ pub fn dead_end(s: &Shape, b: &Board, at: &At, say: Option<&Numberlink>) -> Foun
                 two[j] |= one[j] & cm[j];
                 one[j] |= cm[j];
             }
-            from.push(m);
+            from[froms] = m;
+            froms += 1;
         }
     }
     let enough = if need == 2 { &two } else { &one };
@@ -428,7 +431,7 @@ pub fn dead_end(s: &Shape, b: &Board, at: &At, say: Option<&Numberlink>) -> Foun
     d.elims = dead.iter().map(|&k| (c, k)).collect();
     if let Some(p) = say {
         let names: Vec<String> = dead.iter().map(|&k| path_name(p, k)).collect();
-        let sides: Vec<usize> = from
+        let sides: Vec<usize> = from[..froms]
             .iter()
             .copied()
             .filter(|&m| dead.iter().any(|&k| b.has(m, k)))
