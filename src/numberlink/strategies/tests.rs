@@ -157,44 +157,59 @@ fn a_what_if_copy_is_put_back_as_it_was() {
     }
 }
 
-#[test]
-fn out_of_reach_and_bottleneck_sharing_their_searches_find_what_each_finds_alone() {
-    let whatif = include_str!("../../../puzzles/numberlink/whatif8.txt");
-    let flow7 = include_str!("../../../puzzles/numberlink/flow7.txt");
-    let cover = include_str!("../../../puzzles/numberlink/cover6x5.txt");
-    let nikoli = include_str!("../../../puzzles/numberlink/nikoli6.txt");
+/// Walks every board of the puzzles `sets` (text, rules) from the start to the solution, one
+/// step of the engine at a time, and calls `at` on each board before its step (with the memo
+/// the step then uses). The number of boards.
+fn walk_boards(
+    sets: &[(&str, Rules)],
+    mut at: impl FnMut(&Numberlink, &Shape, &Board, &mut memo::Memo),
+) -> usize {
     let mut boards = 0;
-    let mut found = [0; 2];
-    for (text, rules) in [
-        (whatif, Rules::Flow),
-        (flow7, Rules::Flow),
-        (cover, Rules::Cover),
-        (nikoli, Rules::Nikoli),
-    ] {
+    for &(text, rules) in sets {
         let p = read(text, rules);
         let s = Shape::new(&p);
         let mut b = Board::new(&s, &p);
         let mut pending = whatif::Pending::default();
         let mut work = whatif::Work::new(&s);
         let mut memo = memo::Memo::default();
-        let show = |f: &Found| format!("{f:?}");
         while !b.solved(&s) {
-            let mut x = paths::Scratch::default();
-            let alone = paths::out_of_reach(&s, &b, Some(&p), &mut x);
-            let (reach, cut) = paths::reach_then_bottleneck(&s, &b, Some(&p), &mut x);
-            assert_eq!(show(&reach), show(&alone));
-            if alone.is_none() {
-                let cut_alone = paths::bottleneck(&s, &b, Some(&p), &mut x);
-                assert_eq!(show(&cut), show(&cut_alone));
-                found[1] += usize::from(cut.is_some());
-            } else {
-                found[0] += 1;
-            }
+            at(&p, &s, &b, &mut memo);
             boards += 1;
             let d = next(&p, &s, &b, &mut memo, &mut pending, &mut work).expect("a step");
             apply(&s, &mut b, &d).unwrap();
         }
     }
+    boards
+}
+
+const WHATIF8: &str = include_str!("../../../puzzles/numberlink/whatif8.txt");
+const FLOW7: &str = include_str!("../../../puzzles/numberlink/flow7.txt");
+const COVER6X5: &str = include_str!("../../../puzzles/numberlink/cover6x5.txt");
+const NIKOLI6: &str = include_str!("../../../puzzles/numberlink/nikoli6.txt");
+
+#[test]
+fn out_of_reach_and_bottleneck_sharing_their_searches_find_what_each_finds_alone() {
+    let mut found = [0; 2];
+    let show = |f: &Found| format!("{f:?}");
+    let sets = [
+        (WHATIF8, Rules::Flow),
+        (FLOW7, Rules::Flow),
+        (COVER6X5, Rules::Cover),
+        (NIKOLI6, Rules::Nikoli),
+    ];
+    let boards = walk_boards(&sets, |p, s, b, _| {
+        let mut x = paths::Scratch::default();
+        let alone = paths::out_of_reach(s, b, Some(p), &mut x);
+        let (reach, cut) = paths::reach_then_bottleneck(s, b, Some(p), &mut x);
+        assert_eq!(show(&reach), show(&alone));
+        if alone.is_none() {
+            let cut_alone = paths::bottleneck(s, b, Some(p), &mut x);
+            assert_eq!(show(&cut), show(&cut_alone));
+            found[1] += usize::from(cut.is_some());
+        } else {
+            found[0] += 1;
+        }
+    });
     assert!(
         boards > 100 && found[0] > 0 && found[1] > 0,
         "{boards} {found:?}"
@@ -203,38 +218,24 @@ fn out_of_reach_and_bottleneck_sharing_their_searches_find_what_each_finds_alone
 
 #[test]
 fn what_the_step_keeps_from_board_to_board_finds_what_a_look_at_the_whole_board_finds() {
-    let whatif = include_str!("../../../puzzles/numberlink/whatif8.txt");
-    let flow7 = include_str!("../../../puzzles/numberlink/flow7.txt");
-    let cover = include_str!("../../../puzzles/numberlink/cover6x5.txt");
-    let nikoli = include_str!("../../../puzzles/numberlink/nikoli6.txt");
-    let (mut boards, mut rooms) = (0, 0);
-    for (text, rules) in [
-        (whatif, Rules::Flow),
-        (flow7, Rules::Flow),
-        (cover, Rules::Cover),
-        (nikoli, Rules::Nikoli),
-        (nikoli, Rules::Flow),
-    ] {
-        let p = read(text, rules);
-        let s = Shape::new(&p);
-        let mut b = Board::new(&s, &p);
-        let mut pending = whatif::Pending::default();
-        let mut work = whatif::Work::new(&s);
-        let mut memo = memo::Memo::default();
-        let show = |f: &dyn std::fmt::Debug| format!("{f:?}");
-        while !b.solved(&s) {
-            memo.update(&s, &b);
-            let kept = memo.local(&s, &b, Some(&p));
-            assert_eq!(show(&kept), show(&local_scan(&s, &b, Some(&p))));
-            if kept.is_none() {
-                let whole = paths::reach_then_bottleneck(&s, &b, Some(&p), &mut Default::default());
-                assert_eq!(show(&memo.rooms(&s, &b, Some(&p))), show(&whole));
-                rooms += 1;
-            }
-            boards += 1;
-            let d = next(&p, &s, &b, &mut memo, &mut pending, &mut work).expect("a step");
-            apply(&s, &mut b, &d).unwrap();
+    let mut rooms = 0;
+    let show = |f: &dyn std::fmt::Debug| format!("{f:?}");
+    let sets = [
+        (WHATIF8, Rules::Flow),
+        (FLOW7, Rules::Flow),
+        (COVER6X5, Rules::Cover),
+        (NIKOLI6, Rules::Nikoli),
+        (NIKOLI6, Rules::Flow),
+    ];
+    let boards = walk_boards(&sets, |p, s, b, memo| {
+        memo.update(s, b);
+        let kept = memo.local(s, b, Some(p));
+        assert_eq!(show(&kept), show(&local_scan(s, b, Some(p))));
+        if kept.is_none() {
+            let whole = paths::reach_then_bottleneck(s, b, Some(p), &mut Default::default());
+            assert_eq!(show(&memo.rooms(s, b, Some(p))), show(&whole));
+            rooms += 1;
         }
-    }
+    });
     assert!(boards > 100 && rooms >= 5, "{boards} {rooms}");
 }
