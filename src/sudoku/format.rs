@@ -447,9 +447,26 @@ fn build(
         }
         s.cells[i] = c.value as u8;
     }
+    // A repeated given in a row, column or box, looked for in one pass with a mask per unit;
+    // only when there is one are the units walked in order to name the first.
+    let (mut rows, mut cols, mut boxes) = (vec![0u64; side], vec![0u64; side], vec![0u64; side]);
+    let mut repeat = false;
+    for (i, &v) in s.cells.iter().enumerate() {
+        if v != 0 {
+            let bit = 1u64 << (v - 1);
+            let (r, c) = (i / side, i % side);
+            let b = s.box_of(r, c);
+            repeat |= (rows[r] | cols[c] | boxes[b]) & bit != 0;
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+        }
+    }
+    if !repeat {
+        return Ok(s);
+    }
     let names = ["row", "column", "box"];
-    // Each unit's values, checked in the order of `units()` without building them (this runs
-    // once per puzzle of a batch, on the reader's thread).
+    // Each unit's values, checked in the order of `units()` without building them.
     let mut seen: Vec<Option<usize>> = vec![None; side + 1];
     for u in 0..3 * side {
         seen.fill(None);

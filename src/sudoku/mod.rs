@@ -88,9 +88,18 @@ impl Sudoku {
     /// The cells (as row-major indices) of every unit: rows, then columns, then boxes.
     pub fn units(&self) -> Vec<Vec<usize>> {
         let n = self.size;
-        (0..3 * n)
-            .map(|u| (0..n).map(|k| self.unit_cell(u, k)).collect())
-            .collect()
+        let (br, bc) = (self.box_rows, self.box_cols);
+        let mut units: Vec<Vec<usize>> = Vec::with_capacity(3 * n);
+        units.extend((0..n).map(|r| (r * n..(r + 1) * n).collect()));
+        units.extend((0..n).map(|c| (0..n).map(|r| r * n + c).collect()));
+        // Box b's first cell, then its rows of `bc` cells (as `unit_cell` orders them).
+        units.extend((0..n).map(|b| {
+            let first = (b / (n / bc)) * br * n + (b % (n / bc)) * bc;
+            (0..br)
+                .flat_map(|r| first + r * n..first + r * n + bc)
+                .collect()
+        }));
+        units
     }
 
     /// The `k`-th cell of unit `u`, in the order of [`Sudoku::units`] (without allocating).

@@ -125,30 +125,38 @@ pub fn full_mask(n: usize) -> u64 {
 pub fn candidates(s: &Sudoku) -> Vec<u64> {
     let n = s.size;
     let full = full_mask(n);
+    let (across, bc) = (n / s.box_cols, s.box_cols);
+    // The box of each cell of a row, as an offset from the first box of the row's band.
+    let box_in_band: Vec<usize> = (0..n).map(|c| c / bc).collect();
     let mut row = vec![0u64; n];
     let mut col = vec![0u64; n];
     let mut bx = vec![0u64; n];
-    for (i, &v) in s.cells.iter().enumerate() {
-        if v != 0 {
-            let bit = 1u64 << (v - 1);
-            let (r, c) = (i / n, i % n);
-            row[r] |= bit;
-            col[c] |= bit;
-            bx[s.box_of(r, c)] |= bit;
+    for r in 0..n {
+        let band = (r / s.box_rows) * across;
+        for c in 0..n {
+            let v = s.cells[r * n + c];
+            if v != 0 {
+                let bit = 1u64 << (v - 1);
+                row[r] |= bit;
+                col[c] |= bit;
+                bx[band + box_in_band[c]] |= bit;
+            }
         }
     }
-    s.cells
-        .iter()
-        .enumerate()
-        .map(|(i, &v)| {
-            if v != 0 {
-                0
-            } else {
-                let (r, c) = (i / n, i % n);
-                full & !(row[r] | col[c] | bx[s.box_of(r, c)]) & !s.struck(i)
+    let mut masks = vec![0u64; n * n];
+    for r in 0..n {
+        let band = (r / s.box_rows) * across;
+        for c in 0..n {
+            let i = r * n + c;
+            if s.cells[i] == 0 {
+                masks[i] = full & !(row[r] | col[c] | bx[band + box_in_band[c]]);
+                if s.marks.is_some() {
+                    masks[i] &= !s.struck(i);
+                }
             }
-        })
-        .collect()
+        }
+    }
+    masks
 }
 
 /// The grid after the givens and every naked and hidden single, locked candidate and naked and

@@ -36,31 +36,31 @@ pub fn check(s: &Sudoku, g: &Grid) -> Result<(), String> {
             }
         }
     }
-    let check_unit = |what: &str, k: usize, cells: Vec<usize>| -> Result<(), String> {
-        let mut seen = vec![false; n + 1];
+    // Each unit's values as a mask: a value seen twice breaks the rule (values are 1..=n here).
+    let check_unit = |what: &str, k: usize, cells: &mut dyn Iterator<Item = usize>| {
+        let mut seen = 0u64;
         for i in cells {
-            let v = g.0[i] as usize;
-            if seen[v] {
+            let v = g.0[i];
+            let bit = 1u64 << (v - 1);
+            if seen & bit != 0 {
                 return Err(format!("{what} {} holds {v} twice", k + 1));
             }
-            seen[v] = true;
+            seen |= bit;
         }
         Ok(())
     };
     for r in 0..n {
-        check_unit("row", r, (0..n).map(|c| r * n + c).collect())?;
+        check_unit("row", r, &mut (0..n).map(|c| r * n + c))?;
     }
     for c in 0..n {
-        check_unit("column", c, (0..n).map(|r| r * n + c).collect())?;
+        check_unit("column", c, &mut (0..n).map(|r| r * n + c))?;
     }
     let (br, bc) = (s.box_rows, s.box_cols);
     for b in 0..n {
         let r0 = b / (n / bc) * br;
         let c0 = b % (n / bc) * bc;
-        let cells = (r0..r0 + br)
-            .flat_map(|r| (c0..c0 + bc).map(move |c| r * n + c))
-            .collect();
-        check_unit("box", b, cells)?;
+        let mut cells = (r0..r0 + br).flat_map(|r| (c0..c0 + bc).map(move |c| r * n + c));
+        check_unit("box", b, &mut cells)?;
     }
     Ok(())
 }
