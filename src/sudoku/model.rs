@@ -131,25 +131,25 @@ pub fn candidates(s: &Sudoku) -> Vec<u64> {
     let mut row = vec![0u64; n];
     let mut col = vec![0u64; n];
     let mut bx = vec![0u64; n];
-    for r in 0..n {
+    for (r, in_row) in row.iter_mut().enumerate() {
         let band = (r / s.box_rows) * across;
         for c in 0..n {
             let v = s.cells[r * n + c];
             if v != 0 {
                 let bit = 1u64 << (v - 1);
-                row[r] |= bit;
+                *in_row |= bit;
                 col[c] |= bit;
                 bx[band + box_in_band[c]] |= bit;
             }
         }
     }
     let mut masks = vec![0u64; n * n];
-    for r in 0..n {
+    for (r, &in_row) in row.iter().enumerate() {
         let band = (r / s.box_rows) * across;
         for c in 0..n {
             let i = r * n + c;
             if s.cells[i] == 0 {
-                masks[i] = full & !(row[r] | col[c] | bx[band + box_in_band[c]]);
+                masks[i] = full & !(in_row | col[c] | bx[band + box_in_band[c]]);
                 if s.marks.is_some() {
                     masks[i] &= !s.struck(i);
                 }
