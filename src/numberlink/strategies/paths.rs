@@ -39,9 +39,6 @@ pub struct Scratch {
     keeping: bool,
     /// Per cell: the epoch from which a change of a piece of path it is on or beside shows.
     near: Vec<u64>,
-    /// The same for a change of a piece's candidates that leaves it without a single one
-    /// (see [`Scratch::changed_cands`]): it shows on the piece and beside it only.
-    near_cands: Vec<u64>,
     /// The epoch the current run started in.
     run_start: u64,
     stack: Vec<usize>,
@@ -98,8 +95,6 @@ impl Scratch {
         if self.near.len() != n {
             self.near.clear();
             self.near.resize(n, 0);
-            self.near_cands.clear();
-            self.near_cands.resize(n, 0);
         }
         self.epoch += 1;
         self.run_start = self.epoch;
@@ -124,37 +119,13 @@ impl Scratch {
         });
     }
 
-    /// The run removed candidates from the piece of path through `c` and it still has several
-    /// (or none, its single one unchanged), before the next [`Scratch::prepare`]. The sides
-    /// of a cell read the candidates of its own piece and its neighbours' only to find the
-    /// single path two pieces have in common ([`Board::sides`]); farther cells read a piece's
-    /// single candidate, which did not change. So only the sides of the piece's cells and
-    /// their neighbours are worked out again (the links' checks read the same cells).
-    pub fn changed_cands(&mut self, s: &Shape, b: &Board, c: usize) {
-        if !self.keeping {
-            return;
-        }
-        let at = self.epoch + 1;
-        let near = &mut self.near_cands;
-        b.each_member(c, |x| {
-            near[x] = at;
-            for &m in &s.nb[x] {
-                if m != NONE {
-                    near[m as usize] = at;
-                }
-            }
-        });
-    }
-
     /// The epoch from which the last change on or beside a cell beside `c` (or `c`) shows.
     #[inline]
     fn changed_at(&self, s: &Shape, c: usize) -> u64 {
         s.nb[c]
             .iter()
             .filter(|&&m| m != NONE)
-            .fold(self.near[c].max(self.near_cands[c]), |at, &m| {
-                at.max(self.near[m as usize])
-            })
+            .fold(self.near[c], |at, &m| at.max(self.near[m as usize]))
     }
 
     /// The current epoch: a way whose links all held now holds later as long as no change

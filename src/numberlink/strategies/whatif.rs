@@ -435,15 +435,8 @@ pub fn propagate(
         }
         roots.sort_unstable();
         roots.dedup();
-        // Candidates removed from a piece left with several show nearer than a new link or
-        // a single path ([`Scratch::changed_cands`]).
-        let only_cands = d.links.is_empty() && d.places.is_empty();
         for &r in roots.iter() {
-            if only_cands && b.single(r).is_none() {
-                scratch.changed_cands(s, b, r);
-            } else {
-                scratch.changed(s, b, r);
-            }
+            scratch.changed(s, b, r);
         }
         scratch.prepare(s, b);
         for &c in cells.iter() {
