@@ -35,13 +35,12 @@ fn areas_upto(
     let n = s.cells();
     let mut seen = std::mem::take(&mut x.area);
     seen.resize(n, UNSEEN);
-    let mut marked: Vec<usize> = Vec::new();
+    let mut marked = std::mem::take(&mut x.area_marked);
+    marked.clear();
     let mut out = Vec::new();
-    let starts: Vec<usize> = match only {
-        Some(cs) => cs.to_vec(),
-        None => (0..n).collect(),
-    };
-    for st in starts {
+    let starts = only.map_or(n, |cs| cs.len());
+    for i in 0..starts {
+        let st = only.map_or(i, |cs| cs[i]);
         if seen[st] != UNSEEN || !b.open(s, st) || b.is_empty(s, st) {
             continue;
         }
@@ -90,10 +89,11 @@ fn areas_upto(
             out.push(Area { cells, tips });
         }
     }
-    for c in marked {
+    for &c in &marked {
         seen[c] = UNSEEN;
     }
     x.area = seen;
+    x.area_marked = marked;
     out
 }
 

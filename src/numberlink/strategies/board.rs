@@ -539,24 +539,38 @@ impl Board {
     #[inline]
     pub fn sides(&self, s: &Shape, c: usize) -> u8 {
         let arms = self.arms[c];
-        if self.done(s, c) || self.is_empty(s, c) {
+        // A cell that stays empty needs no link: it is done.
+        let need_c = self.need(s, c);
+        let deg_c = self.degree(c);
+        if deg_c >= need_c {
             return arms;
         }
         let rc = self.root(c);
         let flow = s.rules == Rules::Flow;
         // For `touches(c, m, rm)`: c full after one more link, and its neighbours' roots.
-        let full_after = self.degree(c) + 1 >= self.need(s, c);
+        let full_after = deg_c + 1 >= need_c;
+        let nbc = s.nb[c];
+        let mut zr = [NONE; 4];
+        if flow {
+            for j in 0..4 {
+                if nbc[j] != NONE {
+                    zr[j] = self.rt[nbc[j] as usize];
+                }
+            }
+        }
+        let piece_c = arms != 0;
         let mut out = arms;
         for (i, &side) in SIDES.iter().enumerate() {
             if arms & side != 0 {
                 continue;
             }
-            let m = s.nb[c][i];
+            let m = nbc[i];
             if m == NONE {
                 continue;
             }
             let m = m as usize;
-            if self.done(s, m) || self.is_empty(s, m) {
+            let (need_m, deg_m) = (self.need(s, m), self.degree(m));
+            if deg_m >= need_m {
                 continue;
             }
             let rm = self.root(m);
@@ -564,22 +578,40 @@ impl Board {
                 continue;
             }
             if flow {
-                let piece = self.arms[m] != 0;
-                let path = if full_after {
+                // `touches(c, m, rm)` and `touches(m, c, rc)`, sharing what they read.
+                let piece_m = self.arms[m] != 0;
+                let m_full_after = deg_m + 1 >= need_m;
+                let path = if full_after || m_full_after {
                     self.common_single(rc, rm)
                 } else {
                     NONE
                 };
-                let c_touches = (piece || path != NONE)
+                let pc = if full_after { path } else { NONE };
+                let c_touches = (piece_m || pc != NONE)
                     && (0..4).any(|j| {
-                        let z = s.nb[c][j];
-                        if z == NONE || z as usize == m || arms & SIDES[j] != 0 {
+                        j != i
+                            && zr[j] != NONE
+                            && arms & SIDES[j] == 0
+                            && (piece_m && zr[j] as usize == rm
+                                || pc != NONE && self.one[zr[j] as usize] == pc)
+                    });
+                if c_touches {
+                    continue;
+                }
+                let pm = if m_full_after { path } else { NONE };
+                let am = self.arms[m];
+                let m_touches = (piece_c || pm != NONE)
+                    && (0..4).any(|j| {
+                        let z = s.nb[m][j];
+                        if z == NONE || z as usize == c || am & SIDES[j] != 0 {
                             return false;
                         }
                         let rz = self.rt[z as usize];
-                        piece && rz as usize == rm || path != NONE && self.one[rz as usize] == path
+                        piece_c && rz as usize == rc || pm != NONE && self.one[rz as usize] == pm
                     });
-                if c_touches || self.touches(s, m, c, rc) || self.pieces_touch(s, c, m, rc, rm) {
+                debug_assert_eq!(c_touches, self.touches(s, c, m, rm));
+                debug_assert_eq!(m_touches, self.touches(s, m, c, rc));
+                if m_touches || self.pieces_touch(s, c, m, rc, rm) {
                     continue;
                 }
             }

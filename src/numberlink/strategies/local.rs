@@ -109,6 +109,16 @@ impl<T: Copy + Default> std::ops::Deref for Few<T> {
     }
 }
 
+/// The cells of a deduction's pattern ([`Deduction::at`]), kept only when its text is written:
+/// inside a what-if (no `say`) no step is shown, so they are never read and not allocated.
+fn pattern(say: Option<&Numberlink>, cells: &[usize]) -> Vec<usize> {
+    if say.is_some() {
+        cells.to_vec()
+    } else {
+        Vec::new()
+    }
+}
+
 /// The path a link between `c` and `m` would be on, when only one is possible.
 fn link_path(s: &Shape, b: &Board, cells: &[usize]) -> Option<usize> {
     let mut found = None;
@@ -137,7 +147,7 @@ pub fn side_by_side(s: &Shape, b: &Board, at: &At, say: Option<&Numberlink>) -> 
         if at.ways() & SIDES[i] == 0 {
             return Some(Err(Contradiction::new(Why::Touching, vec![c, m], Some(k))));
         }
-        let mut d = Deduction::new(Technique::SideBySide, Some(k), vec![c, m]);
+        let mut d = Deduction::new(Technique::SideBySide, Some(k), pattern(say, &[c, m]));
         d.links.push((c, m));
         if let Some(p) = say {
             d.text = format!(
@@ -168,7 +178,7 @@ pub fn only_way_on(s: &Shape, b: &Board, at: &At, say: Option<&Numberlink>) -> F
         1 => {
             let m = ways[0];
             let k = b.path_of(s, c);
-            let mut d = Deduction::new(Technique::OnlyWayOn, k, vec![c]);
+            let mut d = Deduction::new(Technique::OnlyWayOn, k, pattern(say, &[c]));
             d.links.push((c, m));
             if let Some(p) = say {
                 d.text = format!(
@@ -205,7 +215,7 @@ pub fn narrow_cell(s: &Shape, b: &Board, at: &At, say: Option<&Numberlink>) -> F
     } else {
         Technique::NarrowCell
     };
-    let mut d = Deduction::new(technique, k, vec![c]);
+    let mut d = Deduction::new(technique, k, pattern(say, &[c]));
     d.links = vec![(c, ways[0]), (c, ways[1])];
     if let Some(p) = say {
         let which = match k {
@@ -241,7 +251,7 @@ pub fn left_empty(s: &Shape, b: &Board, at: &At, say: Option<&Numberlink>) -> Fo
     if ways.len() > 1 {
         return None;
     }
-    let mut d = Deduction::new(Technique::LeftEmpty, None, vec![c]);
+    let mut d = Deduction::new(Technique::LeftEmpty, None, pattern(say, &[c]));
     d.places.push((c, s.empty));
     if let Some(p) = say {
         d.text = match ways.first() {
@@ -321,8 +331,8 @@ pub fn no_touching(s: &Shape, b: &Board, at: &At, say: Option<&Numberlink>) -> F
     if elims.is_empty() {
         return None;
     }
-    let mut d = Deduction::new(Technique::NoTouching, Some(elims[0].1), vec![c]);
-    for &(_, w) in &reasons {
+    let mut d = Deduction::new(Technique::NoTouching, Some(elims[0].1), pattern(say, &[c]));
+    for &(_, w) in reasons.iter().filter(|_| say.is_some()) {
         match w {
             Touch::Finished(f) | Touch::Blocked(f) | Touch::Full(f) => d.at.push(f),
             Touch::Loop(x, y) => d.at.extend([x, y]),
@@ -409,27 +419,28 @@ pub fn dead_end(s: &Shape, b: &Board, at: &At, say: Option<&Numberlink>) -> Foun
     }
     let enough = if need == 2 { &two } else { &one };
     let cc = b.cand(c);
-    let mut dead = Vec::new();
+    let mut elims = Vec::new();
     for j in 0..w {
         let mut x = cc[j] & !enough[j];
         while x != 0 {
             let k = j * 64 + x.trailing_zeros() as usize;
             x &= x - 1;
             if k < s.paths {
-                dead.push(k);
+                elims.push((c, k));
             }
         }
     }
-    if dead.is_empty() {
+    if elims.is_empty() {
         return None;
     }
     let mut d = Deduction::new(
         Technique::DeadEnd,
-        (dead.len() == 1).then(|| dead[0]),
-        vec![c],
+        (elims.len() == 1).then(|| elims[0].1),
+        pattern(say, &[c]),
     );
-    d.elims = dead.iter().map(|&k| (c, k)).collect();
+    d.elims = elims;
     if let Some(p) = say {
+        let dead: Vec<usize> = d.elims.iter().map(|&(_, k)| k).collect();
         let names: Vec<String> = dead.iter().map(|&k| path_name(p, k)).collect();
         let sides: Vec<usize> = from[..froms]
             .iter()

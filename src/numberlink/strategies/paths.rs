@@ -29,6 +29,10 @@ pub struct Scratch {
     open_at: Vec<u64>,
     /// Counts the changes of the board (each [`Scratch::prepare`], each run).
     epoch: u64,
+    /// Per cell: the sides last read, and the epoch they were read in (the board does not
+    /// change within an epoch, so a second read in it needs no look at what changed).
+    read: Vec<u8>,
+    read_at: Vec<u64>,
     /// The same on the board of the what-if, for cells no change of the run is near.
     base: Vec<u8>,
     /// True while `base` is in use (inside a what-if).
@@ -53,6 +57,8 @@ pub struct Scratch {
     pub area: Vec<u8>,
     /// The cells of an open area being searched, kept when the area says nothing.
     pub area_cells: Vec<usize>,
+    /// The cells the search of open areas marked (kept to save allocating it each time).
+    pub area_marked: Vec<usize>,
 }
 
 impl Scratch {
@@ -64,6 +70,10 @@ impl Scratch {
             self.open.resize(n, UNKNOWN);
             self.open_at.clear();
             self.open_at.resize(n, 0);
+            self.read.clear();
+            self.read.resize(n, UNKNOWN);
+            self.read_at.clear();
+            self.read_at.resize(n, 0);
         }
         self.epoch += 1;
     }
@@ -118,6 +128,30 @@ impl Scratch {
             .fold(self.near[c], |at, &m| at.max(self.near[m as usize]))
     }
 
+    /// The current epoch: a way whose links all held now holds later as long as no change
+    /// near them shows after it ([`Scratch::link_may_have_changed`]).
+    pub fn epoch(&self) -> u64 {
+        self.epoch
+    }
+
+    /// The epoch the current run started in (every link of a way found on the board of the
+    /// what-if held then).
+    pub fn run_start(&self) -> u64 {
+        self.run_start
+    }
+
+    /// Inside a what-if: true when a change after epoch `v` shows near the link from `from` to
+    /// `to` (`from`'s sides, or either cell's piece). When false, [`step`] across it reads
+    /// what it read at `v`: the sides of `from` are those kept since, and the two pieces'
+    /// candidates and `from`'s links are unchanged (a change of a piece marks every cell of
+    /// it, [`Scratch::changed`]).
+    #[inline]
+    fn link_may_have_changed(&self, s: &Shape, from: usize, to: usize, v: u64) -> bool {
+        debug_assert!(s.nb[from].contains(&(to as u32)));
+        // `to` is a neighbour of `from`: what shows at it shows in `changed_at(from)`.
+        !self.keeping || self.changed_at(s, from) > v
+    }
+
     /// Starts a new search: no cell seen.
     fn new_search(&mut self, n: usize) {
         if self.seen.len() != n || self.mark == u32::MAX {
@@ -148,6 +182,10 @@ impl Scratch {
     /// (After [`Scratch::prepare`] on this board.)
     #[inline]
     pub fn sides(&mut self, s: &Shape, b: &Board, c: usize) -> u8 {
+        if self.read_at[c] == self.epoch {
+            debug_assert_eq!(self.read[c], work_out(s, b, c), "sides of cell {c}");
+            return self.read[c];
+        }
         let at = if self.keeping {
             self.changed_at(s, c)
         } else {
@@ -172,21 +210,31 @@ impl Scratch {
             self.open[c]
         };
         debug_assert_eq!(v, work_out(s, b, c), "sides of cell {c}");
+        self.read[c] = v;
+        self.read_at[c] = self.epoch;
         v
     }
 
     /// The sides by which `c` may still be linked ([`Board::way`]), as arm bits.
     #[inline]
     pub fn ways(&mut self, s: &Shape, b: &Board, c: usize) -> u8 {
-        let open = self.sides(s, b, c) & !b.arms[c];
-        let mut ways = 0;
-        for (i, &side) in SIDES.iter().enumerate() {
-            if open & side != 0 && b.share(s, c, s.nb[c][i] as usize) {
-                ways |= side;
-            }
-        }
-        ways
+        let sides = self.sides(s, b, c);
+        ways_of(s, b, c, sides)
     }
+}
+
+/// The sides by which `c` (linked or may be linked by `sides`) may still be linked
+/// ([`Board::way`]), as arm bits.
+#[inline]
+pub fn ways_of(s: &Shape, b: &Board, c: usize, sides: u8) -> u8 {
+    let open = sides & !b.arms[c];
+    let mut ways = 0;
+    for (i, &side) in SIDES.iter().enumerate() {
+        if open & side != 0 && b.share(s, c, s.nb[c][i] as usize) {
+            ways |= side;
+        }
+    }
+    ways
 }
 
 /// In [`Scratch::base`]: the cell's sides are not worked out yet.
@@ -419,28 +467,75 @@ fn link_holds(s: &Shape, b: &Board, k: usize, x: &mut Scratch, route: &[u32], j:
     (0..4).any(|i| s.nb[from][i] == to && step(s, b, open, k, from, i).is_some())
 }
 
-/// Mends a way of path `k` (of two cells or more) that [`way_holds`] found broken: keeps its
-/// parts from each end up to the first broken link, and searches from the end of the part at
-/// the first end for a cell of the part at the second end. That part still links the search's
-/// start to the first end, so the search reaches the second end (a cell of its part) exactly
-/// when the two ends can meet: the answer is [`ends_meet`]'s. When true, `route` is the mended
-/// way (a walk that may pass a cell twice: every link of it may be drawn, which is all
-/// [`way_holds`] reads).
-pub fn mend_way(s: &Shape, b: &Board, k: usize, x: &mut Scratch, route: &mut Vec<u32>) -> bool {
+/// [`link_holds`] for a link of a way all of whose links held at epoch `v`: only a link near
+/// a change since is looked at again.
+#[inline]
+fn link_holds_since(
+    s: &Shape,
+    b: &Board,
+    k: usize,
+    x: &mut Scratch,
+    route: &[u32],
+    j: usize,
+    v: u64,
+) -> bool {
+    !x.link_may_have_changed(s, route[j + 1] as usize, route[j] as usize, v)
+        || link_holds(s, b, k, x, route, j)
+}
+
+/// Where a way of path `k` (of two cells or more, every link of which held at epoch `v`) is
+/// broken now: `None` when every link still holds ([`way_holds`]), else the first and the
+/// last broken link (link `j` runs from `route[j + 1]` to `route[j]`), for [`mend_way`].
+pub fn way_breaks(
+    s: &Shape,
+    b: &Board,
+    k: usize,
+    x: &mut Scratch,
+    route: &[u32],
+    v: u64,
+) -> Option<(usize, usize)> {
     let len = route.len();
-    debug_assert!(len >= 2, "a way of path {k} to mend");
-    // The route runs from the second end (index 0) to the first; link j is route[j + 1] to
-    // route[j]. Every link above the last broken one is looked at: the search below relies on
-    // the part above it linking its start to the first end.
-    let Some(top) = (0..len - 1)
-        .rev()
-        .find(|&j| !link_holds(s, b, k, x, route, j))
-    else {
-        return true;
-    };
-    let bot = (0..top)
-        .find(|&j| !link_holds(s, b, k, x, route, j))
-        .unwrap_or(top);
+    debug_assert!(len >= 2, "a way of path {k} to check");
+    let breaks = (0..len - 1)
+        .find(|&j| !link_holds_since(s, b, k, x, route, j, v))
+        .map(|bot| {
+            let top = (bot + 1..len - 1)
+                .rev()
+                .find(|&j| !link_holds_since(s, b, k, x, route, j, v))
+                .unwrap_or(bot);
+            (bot, top)
+        });
+    debug_assert_eq!(
+        breaks,
+        (0..len - 1)
+            .find(|&j| !link_holds(s, b, k, x, route, j))
+            .map(|bot| {
+                let top = (0..len - 1)
+                    .rev()
+                    .find(|&j| !link_holds(s, b, k, x, route, j))
+                    .unwrap_or(bot);
+                (bot, top)
+            }),
+        "the links of path {k}'s way near a change since epoch {v} break where all do"
+    );
+    breaks
+}
+
+/// Mends a way of path `k` that [`way_breaks`] found broken between links `bot` and `top`
+/// (the first and the last broken): keeps its parts from each end up to the break, and
+/// searches from the end of the part at the first end for a cell of the part at the second
+/// end. That part still links the search's start to the first end, so the search reaches the
+/// second end (a cell of its part) exactly when the two ends can meet: the answer is
+/// [`ends_meet`]'s. When true, `route` is the mended way (a walk that may pass a cell twice:
+/// every link of it may be drawn, which is all [`way_holds`] reads).
+pub fn mend_way(
+    s: &Shape,
+    b: &Board,
+    k: usize,
+    x: &mut Scratch,
+    route: &mut Vec<u32>,
+    (bot, top): (usize, usize),
+) -> bool {
     let n = s.cells();
     x.new_search(n);
     x.parent.resize(n, u32::MAX);

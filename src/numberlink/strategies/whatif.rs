@@ -91,6 +91,8 @@ pub struct Work {
     /// True when a run stopped at its bound is to be kept in `paused`.
     pause: bool,
     paused: Option<Paused>,
+    /// Paused runs no longer needed, kept for their memory (a search pauses thousands).
+    spare: Vec<Paused>,
 }
 
 /// A run stopped at its bound, kept to go on from where it stopped when a later round of the
@@ -155,24 +157,37 @@ fn changed(d: &Deduction, out: &mut Vec<usize>) {
 struct Routes {
     /// On the board of the current what-if (set by [`what_if`]): a way per path.
     base: Vec<Vec<u32>>,
-    /// Found during the current run: a way per path, and the deduction count when found.
-    own: Vec<Option<(u32, Vec<u32>)>>,
-    /// Paths with a way of their own in this run.
+    /// Per path, the way checked during the current run (see [`Own`]).
+    own: Vec<Own>,
+    /// Paths with a way checked in this run.
     owned: Vec<usize>,
     /// Per cell: the count of deductions when it (or a neighbour) last changed in this run.
     stamp: Vec<u32>,
     stamped: Vec<usize>,
 }
 
+/// A path's way as checked in the current run: the deduction count when it was last seen to
+/// hold (`None`: not checked in this run), and whether it is still the way of `base` (most
+/// checks find it whole: it is then not copied) or one of its own, kept in `way` (whose
+/// memory is kept from run to run).
+#[derive(Clone, Default)]
+struct Own {
+    since: Option<u32>,
+    is_base: bool,
+    way: Vec<u32>,
+    /// The [`Scratch`] epoch of that check.
+    epoch: u64,
+}
+
 impl Routes {
     /// Forgets what the last run did.
     fn reset(&mut self, s: &Shape) {
         if self.own.len() != s.paths {
-            self.own = vec![None; s.paths];
+            self.own = vec![Own::default(); s.paths];
             self.stamp = vec![0; s.cells()];
         }
         for k in self.owned.drain(..) {
-            self.own[k] = None;
+            self.own[k].since = None;
         }
         for c in self.stamped.drain(..) {
             self.stamp[c] = 0;
@@ -187,15 +202,24 @@ impl Routes {
         self.stamp[c] = t;
     }
 
+    /// The way known for path `k` in this run and since when it held (0: the base's).
+    fn way(&self, k: usize) -> (u32, &[u32]) {
+        let o = &self.own[k];
+        let base = self.base.get(k).map_or(&[][..], |w| &w[..]);
+        match o.since {
+            Some(t) if o.is_base => (t, base),
+            Some(t) => (t, &o.way),
+            None => (0, base),
+        }
+    }
+
     /// True when a way known for path `k` has not been touched since it was found.
+    /// (A way of the run's own that is empty was checked with the ends joined.)
     fn holds(&self, k: usize) -> bool {
-        let (since, way) = match &self.own[k] {
-            Some((t, way)) => (*t, way),
-            None => match self.base.get(k) {
-                Some(way) if !way.is_empty() => (0, way),
-                _ => return false,
-            },
-        };
+        let (since, way) = self.way(k);
+        if way.is_empty() && (self.own[k].since.is_none() || self.own[k].is_base) {
+            return false;
+        }
         way.iter().all(|&c| self.stamp[c as usize] <= since)
     }
 }
@@ -230,6 +254,7 @@ impl Work {
             footprint: Vec::new(),
             pause: false,
             paused: None,
+            spare: Vec::new(),
         }
     }
 }
@@ -271,6 +296,7 @@ pub fn propagate(
         near,
         pause,
         paused,
+        spare,
         ..
     } = w;
     fn push(q: &mut VecDeque<usize>, queued: &mut [bool], c: usize) {
@@ -321,8 +347,9 @@ pub fn propagate(
         let mut found: Option<Result<Deduction, Contradiction>> = None;
         'cells: while let Some(c) = q.pop_front() {
             queued[c] = false;
-            let ways = scratch.ways(s, b, c);
-            let open = scratch.sides(s, b, c) & !b.arms[c];
+            let sides = scratch.sides(s, b, c);
+            let ways = paths::ways_of(s, b, c, sides);
+            let open = sides & !b.arms[c];
             let at = local::At::known(s, b, c, open, ways);
             for rule in local::LOCAL {
                 if let Some(r) = rule(s, b, &at, None) {
@@ -426,7 +453,7 @@ pub fn propagate(
         if run.len >= bound {
             run.cut = true;
             if *pause {
-                let mut p = paused.take().unwrap_or_default();
+                let mut p = paused.take().or_else(|| spare.pop()).unwrap_or_default();
                 p.len = run.len;
                 b.changes(&mut p.board);
                 p.q.clear();
@@ -461,25 +488,40 @@ fn global(
         if routes.holds(k) {
             continue;
         }
-        let mut way = match routes.own[k].take() {
-            Some((_, w)) => w,
-            None => {
-                let mut w = Vec::new();
-                w.extend_from_slice(routes.base.get(k).map_or(&[][..], |w| w));
-                w
-            }
-        };
         // A way touched since it was found may still be open; when not, it is mended from
-        // the break (which decides as a new search would).
-        let meet = if way.len() < 2 {
-            paths::ends_meet(s, b, k, x, &mut way)
-        } else {
-            paths::way_holds(s, b, k, x, &way) || paths::mend_way(s, b, k, x, &mut way)
+        // the break (which decides as a new search would). The base's way is copied only
+        // to be mended.
+        // Every link of the way held at epoch `v` (when it was found or last checked): only
+        // those near a change since are looked at again.
+        let (_, way) = routes.way(k);
+        let v = match routes.own[k].since {
+            Some(_) => routes.own[k].epoch,
+            None => x.run_start(),
         };
-        if !routes.owned.contains(&k) {
+        let (meet, is_base) = if way.len() < 2 {
+            let own = &mut routes.own[k].way;
+            (paths::ends_meet(s, b, k, x, own), false)
+        } else if let Some(at) = paths::way_breaks(s, b, k, x, way, v) {
+            let o = &routes.own[k];
+            if o.since.is_none() || o.is_base {
+                let base = routes.base.get(k).map_or(&[][..], |w| &w[..]);
+                let own = &mut routes.own[k].way;
+                own.clear();
+                own.extend_from_slice(base);
+            }
+            let own = &mut routes.own[k].way;
+            (paths::mend_way(s, b, k, x, own, at), false)
+        } else {
+            let o = &routes.own[k];
+            (true, o.since.is_none() || o.is_base)
+        };
+        if routes.own[k].since.is_none() {
             routes.owned.push(k);
         }
-        routes.own[k] = Some((t, way));
+        let o = &mut routes.own[k];
+        o.since = Some(t);
+        o.is_base = is_base;
+        o.epoch = x.epoch();
         if !meet {
             let (a, z) = s.ends[k];
             return Some(Err(Contradiction::new(Why::Apart, vec![a, z], Some(k))));
@@ -774,6 +816,22 @@ fn search_rounds(
     cells: &[Assume],
     groups: &[(usize, Vec<usize>)],
 ) -> Option<()> {
+    let mut paused: Vec<Option<Paused>> = cells.iter().map(|_| None).collect();
+    let found = rounds(s, b, pending, w, cells, groups, &mut paused);
+    w.spare.extend(paused.into_iter().flatten());
+    found
+}
+
+/// [`search_rounds`] with the runs paused so far, per assumption.
+fn rounds(
+    s: &Shape,
+    b: &Board,
+    pending: &mut Pending,
+    w: &mut Work,
+    cells: &[Assume],
+    groups: &[(usize, Vec<usize>)],
+    paused: &mut [Option<Paused>],
+) -> Option<()> {
     // Assumptions whose run ended without a contradiction stay out of later rounds.
     let mut settled = vec![false; cells.len()];
     let mut ways_settled: Vec<Vec<bool>> = groups
@@ -789,7 +847,6 @@ fn search_rounds(
         .map(|(i, a)| (w.hints.get(s, a), i))
         .collect();
     order.sort_unstable();
-    let mut paused: Vec<Option<Paused>> = cells.iter().map(|_| None).collect();
     for bound in BOUNDS {
         let mut best = bound;
         let mut found: Vec<(usize, Refuted)> = Vec::new();
@@ -811,10 +868,17 @@ fn search_rounds(
             let r = match paused[i].take() {
                 Some(p) if p.len < best => {
                     let r = resume(s, b, w, &cells[i], &p, best);
-                    w.paused.get_or_insert(p);
+                    match &w.paused {
+                        None => w.paused = Some(p),
+                        Some(_) => w.spare.push(p),
+                    }
                     r
                 }
-                _ => test(s, b, w, &cells[i], best, false),
+                Some(p) => {
+                    w.spare.push(p);
+                    test(s, b, w, &cells[i], best, false)
+                }
+                None => test(s, b, w, &cells[i], best, false),
             };
             w.pause = false;
             if r.cut {
@@ -843,9 +907,10 @@ fn search_rounds(
                 .map(|(i, len)| (len, Refuted::Cell(cells[i].clone()))),
         );
         // A loose end all of whose ways but one fail takes that one.
+        let (mut failed, mut open) = (Vec::new(), Vec::new());
         for (g, (t, ways)) in groups.iter().enumerate() {
-            let mut failed = Vec::new();
-            let mut open = Vec::new();
+            failed.clear();
+            open.clear();
             let mut longest = 0;
             for (j, &m) in ways.iter().enumerate() {
                 let a = Assume::Link(*t, m);
@@ -880,7 +945,7 @@ fn search_rounds(
                     Refuted::Way {
                         t: *t,
                         m: open[0],
-                        failed,
+                        failed: failed.clone(),
                     },
                 ));
             }
