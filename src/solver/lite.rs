@@ -62,6 +62,7 @@ struct Spare {
     bin_lists: Vec<Vec<u32>>,
     bin_flat: Vec<u32>,
     bin_start: Vec<u32>,
+    bin_pairs: Vec<u32>,
     value: Vec<i8>,
     level: Vec<u32>,
     reason: Vec<u32>,
@@ -113,6 +114,8 @@ pub struct Lite {
     /// for all of them).
     bin_flat: Vec<u32>,
     bin_start: Vec<u32>,
+    /// Scratch for loading: the first formula's binary clauses as pairs of literals.
+    bin_pairs: Vec<u32>,
     /// Binary clauses added later or learnt, the same way per literal.
     bins: Vec<Vec<u32>>,
     bin_conflict: [u32; 2],
@@ -170,6 +173,7 @@ impl Drop for Lite {
             bin_lists,
             bin_flat: take(&mut self.bin_flat),
             bin_start: take(&mut self.bin_start),
+            bin_pairs: take(&mut self.bin_pairs),
             value: take(&mut self.value),
             level: take(&mut self.level),
             reason: take(&mut self.reason),
@@ -215,6 +219,7 @@ impl Lite {
             watches: spare.lists,
             bin_flat: emptied(spare.bin_flat),
             bin_start,
+            bin_pairs: spare.bin_pairs,
             bins: spare.bin_lists,
             bin_conflict: [0; 2],
             value: emptied(spare.value),
@@ -849,80 +854,103 @@ impl Lite {
 
     // The interface.
 
-    /// Loads the first formula: its binary clauses go into one flat table, its longer clauses
-    /// straight into the arena with their watch lists sized beforehand; units (and clauses with
-    /// a repeated literal) go through [`Lite::add`] once every other clause is in place, since
-    /// their propagation must see them all.
+    /// Loads the first formula in one pass over its clauses: a binary clause goes to a list of
+    /// pairs (the flat table is built from them once each literal's count is known), a longer
+    /// one straight into the arena and onto its two watch lists; units (and clauses with a
+    /// repeated variable) go through [`Lite::add`] once every other clause is in place, since
+    /// their propagation must see them all. Clauses keep their order in every list, so the
+    /// search is the same as with clauses added one by one in the bulk tables.
     fn load(&mut self, f: &Formula) {
         self.fresh = false;
         self.reserve_vars(f.num_vars());
         let lits = 2 * self.num_vars;
-        let in_range = |c: &[Lit]| c.iter().all(|l| l.code() < lits);
-        let binary = |c: &[Lit]| c.len() == 2 && c[0].var() != c[1].var() && in_range(c);
-        // A clause of three to sixteen distinct literals, none the negation of another (longer
-        // ones are checked by `add`, which sorts them).
-        let long = |c: &[Lit]| match c.len() {
-            3 => {
-                let (a, b, d) = (c[0].var(), c[1].var(), c[2].var());
-                a != b && a != d && b != d && in_range(c)
-            }
-            4..=16 => {
-                in_range(c)
-                    && c.iter()
-                        .enumerate()
-                        .all(|(i, a)| c[..i].iter().all(|b| a.var() != b.var()))
-            }
-            _ => false,
-        };
+        let (all, ends) = f.flat();
         // Nothing is loaded yet, so the binary table's starts are all zero (`reserve_vars`).
         let mut start = std::mem::take(&mut self.bin_start);
         debug_assert!(start.len() == lits + 1 && start.iter().all(|&s| s == 0));
-        let mut watched = vec![0u32; lits];
-        let mut words = 0;
-        for c in f.clauses() {
-            if binary(c) {
-                start[c[0].code() + 1] += 1;
-                start[c[1].code() + 1] += 1;
-            } else if long(c) {
-                let (a, b) = (c[0].code(), c[1].code());
-                watched[a] += 1;
-                watched[b] += 1;
-                words += HEADER + c.len();
+        let mut pairs = std::mem::take(&mut self.bin_pairs);
+        pairs.clear();
+        let mut others = Vec::new();
+        let Lite { arena, watches, .. } = self;
+        arena.reserve(all.len() + HEADER * ends.len());
+        let mut from = 0;
+        for &end in ends {
+            let end = end as usize;
+            let c = &all[from..end];
+            let at = from;
+            from = end;
+            match *c {
+                [a, b] => {
+                    let (a, b) = (a.code(), b.code());
+                    if a >> 1 != b >> 1 && a.max(b) < lits {
+                        start[a + 1] += 1;
+                        start[b + 1] += 1;
+                        pairs.push(a as u32);
+                        pairs.push(b as u32);
+                        continue;
+                    }
+                }
+                [a, b, d] => {
+                    let (a, b, d) = (a.code(), b.code(), d.code());
+                    if a >> 1 != b >> 1
+                        && a >> 1 != d >> 1
+                        && b >> 1 != d >> 1
+                        && a.max(b).max(d) < lits
+                    {
+                        let cref = arena.len() as u32;
+                        arena.extend_from_slice(&[3, 0, a as u32, b as u32, d as u32]);
+                        watches[a].push(Watch {
+                            cref,
+                            blocker: b as u32,
+                        });
+                        watches[b].push(Watch {
+                            cref,
+                            blocker: a as u32,
+                        });
+                        continue;
+                    }
+                }
+                // Three to sixteen distinct literals, none the negation of another (longer
+                // ones are checked by `add`, which sorts them).
+                _ if (4..=16).contains(&c.len())
+                    && c.iter().all(|l| l.code() < lits)
+                    && c.iter()
+                        .enumerate()
+                        .all(|(i, a)| c[..i].iter().all(|b| a.var() != b.var())) =>
+                {
+                    let cref = arena.len() as u32;
+                    arena.push(c.len() as u32);
+                    arena.push(0);
+                    arena.extend(c.iter().map(|l| l.code() as u32));
+                    let (a, b) = (c[0].code() as u32, c[1].code() as u32);
+                    watches[a as usize].push(Watch { cref, blocker: b });
+                    watches[b as usize].push(Watch { cref, blocker: a });
+                    continue;
+                }
+                _ => {}
             }
+            others.push(at..end);
         }
         for l in 0..lits {
             start[l + 1] += start[l];
         }
+        // The flat table from the pairs, each literal's others in clause order.
         let mut flat = std::mem::take(&mut self.bin_flat);
         flat.clear();
         flat.resize(start[lits] as usize, 0);
         let mut fill = start.clone();
-        for (l, &n) in watched.iter().enumerate() {
-            self.watches[l].reserve(n as usize);
-        }
-        self.arena.reserve(words);
-        let mut others = Vec::new();
-        for c in f.clauses() {
-            if binary(c) {
-                let (a, b) = (c[0].code(), c[1].code());
-                flat[fill[a] as usize] = b as u32;
-                fill[a] += 1;
-                flat[fill[b] as usize] = a as u32;
-                fill[b] += 1;
-            } else if long(c) {
-                let cref = self.arena.len() as u32;
-                self.arena.push(c.len() as u32);
-                self.arena.push(0);
-                self.arena.extend(c.iter().map(|l| l.code() as u32));
-                self.attach(cref);
-            } else {
-                others.push(c);
-            }
+        for p in pairs.chunks_exact(2) {
+            let (a, b) = (p[0] as usize, p[1] as usize);
+            flat[fill[a] as usize] = p[1];
+            fill[a] += 1;
+            flat[fill[b] as usize] = p[0];
+            fill[b] += 1;
         }
         self.bin_flat = flat;
         self.bin_start = start;
-        for c in others {
-            self.add(c);
+        self.bin_pairs = pairs;
+        for r in others {
+            self.add(&all[r]);
         }
     }
 
@@ -1193,6 +1221,48 @@ mod tests {
             let got = s.solve(&[]).unwrap();
             seen[matches!(got, Outcome::Sat(_)) as usize] += 1;
             check(&clauses_of(&f), &[], &got);
+        }
+        assert!(seen[0] > 50 && seen[1] > 50, "a one-sided sample: {seen:?}");
+    }
+
+    #[test]
+    fn loading_in_bulk_takes_every_clause_shape() {
+        // The one-pass load sorts clauses by shape: binary, three literals, four to sixteen,
+        // and the rest (units, empty, repeated or opposite literals, longer ones) through
+        // `add`. Formulas mixing all of them, then a solve with and without assumptions, against
+        // varisat.
+        let mut rng = crate::generate::rng(29);
+        let mut seen = [0; 2];
+        for round in 0..600 {
+            let vars = [3, 6, 12, 24][round % 4];
+            let mut f = Formula::without_names();
+            for _ in 0..vars {
+                f.new_var();
+            }
+            for _ in 0..vars * 3 {
+                let width = match rng.gen_range(0..10) {
+                    0 => rng.gen_range(0..2),
+                    1 => rng.gen_range(17..24),
+                    2..=4 => 2,
+                    5..=7 => 3,
+                    _ => rng.gen_range(4..=16),
+                };
+                let c: Vec<Lit> = (0..width)
+                    .map(|_| Var::from_index(rng.gen_range(0..vars)).lit(rng.gen_bool(0.5)))
+                    .collect();
+                if !c.is_empty() || round % 50 == 0 {
+                    f.add_clause(&c);
+                }
+            }
+            let clauses = clauses_of(&f);
+            let assumptions = random_assumptions(&mut rng, vars, 2);
+            let mut s = Lite::new();
+            s.add_formula(&f);
+            let got = s.solve(&[]).unwrap();
+            seen[matches!(got, Outcome::Sat(_)) as usize] += 1;
+            check(&clauses, &[], &got);
+            let got = s.solve(&assumptions).unwrap();
+            check(&clauses, &assumptions, &got);
         }
         assert!(seen[0] > 50 && seen[1] > 50, "a one-sided sample: {seen:?}");
     }
