@@ -954,7 +954,9 @@ impl Lite {
         }
     }
 
-    /// Adds a clause (between solves; the solver is then at level 0).
+    /// Adds a clause between solves. After a model found without assumptions the solver is
+    /// still at that model's decision level: a clause the model falsifies is added there (see
+    /// [`Lite::add_below_model`]); any other first takes the solver back to level 0.
     pub fn add(&mut self, clause: &[Lit]) {
         self.fresh = false;
         let top = clause
@@ -965,6 +967,12 @@ impl Lite {
         self.reserve_vars(top);
         if !self.ok {
             return;
+        }
+        if self.decision_level() > 0 {
+            if self.add_below_model(clause) {
+                return;
+            }
+            self.cancel_until(0);
         }
         let mut buf = std::mem::take(&mut self.clause_buf);
         buf.clear();
@@ -1004,6 +1012,68 @@ impl Lite {
         self.clause_buf = buf;
     }
 
+    /// Adds `clause` while the last model is still on the trail, when every literal of it is
+    /// false there (a clause that blocks the model, or a lazy cut of it): as a learnt clause
+    /// would be, it goes back to the second-highest decision level among its literals, where
+    /// it is unit, and implies its literal of the highest level (or, with two or more of them
+    /// there, to just below that level, where it has two free literals). The trail below
+    /// stays: nothing on it depended on the clause. False when the clause is of another kind
+    /// (a literal true or free, a repeated variable) or has fewer than two literals above
+    /// level 0; the caller then goes back to level 0.
+    fn add_below_model(&mut self, clause: &[Lit]) -> bool {
+        let mut buf = std::mem::take(&mut self.clause_buf);
+        buf.clear();
+        for &l in clause {
+            let code = l.code() as u32;
+            if self.value[code as usize] != -1 {
+                self.clause_buf = buf;
+                return false;
+            }
+            // False literals of level 0 are false for good.
+            if self.level[(code >> 1) as usize] > 0 {
+                buf.push(code);
+            }
+        }
+        buf.sort_unstable();
+        buf.dedup();
+        if buf.len() < 2 {
+            self.clause_buf = buf;
+            return false;
+        }
+        // The highest level first, the next highest second.
+        let level = |l: u32| self.level[(l >> 1) as usize];
+        let mut top = 0;
+        for i in 1..buf.len() {
+            if level(buf[i]) > level(buf[top]) {
+                top = i;
+            }
+        }
+        buf.swap(0, top);
+        let mut next = 1;
+        for i in 2..buf.len() {
+            if level(buf[i]) > level(buf[next]) {
+                next = i;
+            }
+        }
+        buf.swap(1, next);
+        let (high, second) = (level(buf[0]) as usize, level(buf[1]) as usize);
+        let unit = second < high;
+        self.cancel_until(if unit { second } else { high - 1 });
+        let reason = if buf.len() == 2 {
+            self.add_binary(buf[0], buf[1]);
+            BIN | buf[1]
+        } else {
+            let cref = self.alloc(&buf, false, 0);
+            self.attach(cref);
+            cref
+        };
+        if unit {
+            self.enqueue(buf[0], reason);
+        }
+        self.clause_buf = buf;
+        true
+    }
+
     /// Solves under `assumptions`, giving up (`Ok(None)`, nothing changed but learnt clauses)
     /// after `budget` conflicts in this call.
     pub fn solve_limited(
@@ -1024,6 +1094,11 @@ impl Lite {
             return Ok(Some(Outcome::Unsat(Vec::new())));
         }
         let assumed: Vec<u32> = assumptions.iter().map(|l| l.code() as u32).collect();
+        // A model kept from the last call (see `add_below_model`) was found without
+        // assumptions; with some, the search starts from the root.
+        if !assumed.is_empty() {
+            self.cancel_until(0);
+        }
         let start = self.conflicts;
         let mut since_restart = 0u64;
         loop {
@@ -1115,7 +1190,13 @@ impl Lite {
                 }
                 if next == NONE {
                     let values = (0..self.num_vars).map(|v| self.value[2 * v] == 1).collect();
-                    self.cancel_until(0);
+                    // Without assumptions the model stays on the trail: a clause that blocks
+                    // it (the next question of a uniqueness check or a lazy cut) then takes
+                    // the search back only as far as it must (see `add_below_model`), not to
+                    // the root, from where every decision would be made and propagated again.
+                    if !assumed.is_empty() {
+                        self.cancel_until(0);
+                    }
                     return Ok(Some(Outcome::Sat(Assignment::new(values))));
                 }
             }
@@ -1399,6 +1480,59 @@ mod tests {
             }
             assert_eq!(count, brute, "round {round}");
         }
+    }
+
+    #[test]
+    fn clauses_added_below_a_kept_model_count_projections_exactly() {
+        // A model found without assumptions stays on the trail, and a clause it falsifies is
+        // added there (`add_below_model`): enumerate the models' projections onto the first
+        // `k` variables by blocking each (short clauses, several literals often of one level)
+        // check that every model satisfies every clause so far and that the last answer,
+        // UNSAT, is right (brute force). Every third model also brings a clause the model
+        // satisfies (`x ∨ y` over its true literals), which goes through level 0 instead.
+        let mut rng = crate::generate::rng(31);
+        let mut below = 0;
+        for round in 0..120 {
+            let vars = 6 + round % 9;
+            let k = 2 + round % (vars - 2);
+            let f = random_formula(&mut rng, vars, vars * 3, 2 + round % 3);
+            let mut clauses = clauses_of(&f);
+            let mut s = Lite::new();
+            s.add_formula(&f);
+            let mut seen = std::collections::HashSet::new();
+            let mut count = 0;
+            while let Outcome::Sat(m) = s.solve(&[]).unwrap() {
+                count += 1;
+                for c in &clauses {
+                    assert!(c.iter().any(|&l| m.lit(l)), "round {round}: {c:?} falsified");
+                }
+                let key: Vec<bool> = (0..k).map(|v| m.var(Var::from_index(v))).collect();
+                assert!(seen.insert(key.clone()), "round {round}: projection found twice");
+                below += usize::from(s.decision_level() > 0);
+                let block: Vec<Lit> = (0..k)
+                    .map(|v| Var::from_index(v).lit(!key[v]))
+                    .collect();
+                s.add(&block);
+                clauses.push(block);
+                if count % 3 == 0 {
+                    let x = Var::from_index(rng.gen_range(0..vars));
+                    let y = Var::from_index(rng.gen_range(0..vars));
+                    let c = vec![x.lit(m.var(x)), y.lit(m.var(y))];
+                    s.add(&c);
+                    clauses.push(c);
+                }
+            }
+            let brute = (0..1u32 << vars)
+                .filter(|m| {
+                    clauses.iter().all(|c| {
+                        c.iter()
+                            .any(|l| (m >> l.var().index() & 1 == 1) == l.is_positive())
+                    })
+                })
+                .count();
+            assert_eq!(brute, 0, "round {round}: the blocked formula still has models");
+        }
+        assert!(below > 200, "only {below} models were kept on the trail");
     }
 
     #[test]
