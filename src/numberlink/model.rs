@@ -419,8 +419,30 @@ pub fn build(
             let (Some(m), Some(e)) = (p.neighbour(c, side), map.link(p, c, side)) else {
                 continue;
             };
-            let e = Term::Lit(e.pos());
             let (tc, tm) = (&terms[c], &terms[m]);
+            // Most links: two cells of one component (the same paths, each a label variable)
+            // and no selector.
+            if !matches!(unless_normal, Term::Lit(_))
+                && tc.len() == tm.len()
+                && tc
+                    .iter()
+                    .zip(tm)
+                    .all(|(x, y)| x.0 == y.0 && matches!((x.1, y.1), (Term::Lit(_), Term::Lit(_))))
+            {
+                let e = e.pos();
+                for (x, y) in tc.iter().zip(tm) {
+                    let (Term::Lit(a), Term::Lit(b)) = (x.1, y.1) else {
+                        continue; // checked above
+                    };
+                    f.add_clause(&[!e, !a, b]);
+                    f.add_clause(&[!e, !b, a]);
+                    if flow {
+                        f.add_clause(&[!a, !b, e]);
+                    }
+                }
+                continue;
+            }
+            let e = Term::Lit(e.pos());
             // Walk both ascending domains at once: each path either cell may carry.
             let (mut i, mut j) = (0, 0);
             while i < tc.len() || j < tm.len() {

@@ -1504,14 +1504,18 @@ mod tests {
             while let Outcome::Sat(m) = s.solve(&[]).unwrap() {
                 count += 1;
                 for c in &clauses {
-                    assert!(c.iter().any(|&l| m.lit(l)), "round {round}: {c:?} falsified");
+                    assert!(
+                        c.iter().any(|&l| m.lit(l)),
+                        "round {round}: {c:?} falsified"
+                    );
                 }
                 let key: Vec<bool> = (0..k).map(|v| m.var(Var::from_index(v))).collect();
-                assert!(seen.insert(key.clone()), "round {round}: projection found twice");
+                assert!(
+                    seen.insert(key.clone()),
+                    "round {round}: projection found twice"
+                );
                 below += usize::from(s.decision_level() > 0);
-                let block: Vec<Lit> = (0..k)
-                    .map(|v| Var::from_index(v).lit(!key[v]))
-                    .collect();
+                let block: Vec<Lit> = (0..k).map(|v| Var::from_index(v).lit(!key[v])).collect();
                 s.add(&block);
                 clauses.push(block);
                 if count % 3 == 0 {
@@ -1530,7 +1534,10 @@ mod tests {
                     })
                 })
                 .count();
-            assert_eq!(brute, 0, "round {round}: the blocked formula still has models");
+            assert_eq!(
+                brute, 0,
+                "round {round}: the blocked formula still has models"
+            );
         }
         assert!(below > 200, "only {below} models were kept on the trail");
     }
