@@ -873,6 +873,10 @@ impl Lite {
         let mut others = Vec::new();
         let Lite { arena, watches, .. } = self;
         arena.reserve(all.len() + HEADER * ends.len());
+        // Sliced to the literals in use, so that the checks below (`< lits`) also bound the
+        // indices.
+        let watches = &mut watches[..lits];
+        let counts = &mut start[1..=lits];
         let mut from = 0;
         for &end in ends {
             let end = end as usize;
@@ -883,8 +887,8 @@ impl Lite {
                 [a, b] => {
                     let (a, b) = (a.code(), b.code());
                     if a >> 1 != b >> 1 && a.max(b) < lits {
-                        start[a + 1] += 1;
-                        start[b + 1] += 1;
+                        counts[a] += 1;
+                        counts[b] += 1;
                         pairs.push(a as u32);
                         pairs.push(b as u32);
                         continue;
