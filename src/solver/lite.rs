@@ -8,7 +8,10 @@
 //! heap, phase saving, Glucose-style restarts (when the recent learnt clauses' LBD rises above
 //! the average), learnt clauses deleted by LBD. Assumptions are decided one
 //! per level, and an assumption found false is explained by the final conflict analysis, which
-//! returns the assumptions it rests on. Clauses may be added between solves. A [`Stop`] flag is
+//! returns the assumptions it rests on. Clauses may be added between solves; a model found
+//! without assumptions stays on the trail, so a clause that blocks it (a uniqueness check's
+//! second question, a lazy cut) takes the search back only to where the clause is unit, as a
+//! learnt clause does, instead of to the root. A [`Stop`] flag is
 //! polled every 256 conflicts, and [`Lite::solve_limited`] gives up after a conflict budget
 //! (the embedded default hands such an instance to varisat, see [`super::Layered`]).
 //!
