@@ -1297,6 +1297,23 @@ mod tests {
         f.clauses().map(|c| c.to_vec()).collect()
     }
 
+    /// The first clause that `m` falsifies.
+    fn falsified<'c>(m: &Assignment, clauses: &'c [Vec<Lit>]) -> Option<&'c Vec<Lit>> {
+        clauses.iter().find(|c| !c.iter().any(|&l| m.lit(l)))
+    }
+
+    /// The models of `clauses` over the first `vars` variables, by brute force.
+    fn brute_count(vars: usize, clauses: &[Vec<Lit>]) -> usize {
+        (0..1u32 << vars)
+            .filter(|m| {
+                clauses.iter().all(|c| {
+                    c.iter()
+                        .any(|l| (m >> l.var().index() & 1 == 1) == l.is_positive())
+                })
+            })
+            .count()
+    }
+
     #[test]
     fn random_3sat_agrees_with_varisat() {
         let mut rng = crate::generate::rng(15);
@@ -1460,25 +1477,17 @@ mod tests {
             let vars = 4 + round % 8;
             let f = random_formula(&mut rng, vars, vars * 2, 2 + round % 3);
             let clauses = clauses_of(&f);
-            let brute = (0..1u32 << vars)
-                .filter(|m| {
-                    clauses.iter().all(|c| {
-                        c.iter()
-                            .any(|l| (m >> l.var().index() & 1 == 1) == l.is_positive())
-                    })
-                })
-                .count();
+            let brute = brute_count(vars, &clauses);
             let mut s = Lite::new();
             s.add_formula(&f);
             let mut count = 0;
             while let Outcome::Sat(m) = s.solve(&[]).unwrap() {
                 count += 1;
-                for c in &clauses {
-                    assert!(
-                        c.iter().any(|&l| m.lit(l)),
-                        "round {round}: model {m:?} falsifies {c:?} (model {count}) in {clauses:?}"
-                    );
-                }
+                assert_eq!(
+                    falsified(&m, &clauses),
+                    None,
+                    "round {round}: model {count} {m:?} falsifies a clause of {clauses:?}"
+                );
                 assert!(count <= brute, "more models than there are");
                 let block: Vec<Lit> = (0..vars)
                     .map(|v| Var::from_index(v).lit(!m.var(Var::from_index(v))))
@@ -1510,12 +1519,7 @@ mod tests {
             let mut count = 0;
             while let Outcome::Sat(m) = s.solve(&[]).unwrap() {
                 count += 1;
-                for c in &clauses {
-                    assert!(
-                        c.iter().any(|&l| m.lit(l)),
-                        "round {round}: {c:?} falsified"
-                    );
-                }
+                assert_eq!(falsified(&m, &clauses), None, "round {round}");
                 let key: Vec<bool> = (0..k).map(|v| m.var(Var::from_index(v))).collect();
                 assert!(
                     seen.insert(key.clone()),
@@ -1533,16 +1537,9 @@ mod tests {
                     clauses.push(c);
                 }
             }
-            let brute = (0..1u32 << vars)
-                .filter(|m| {
-                    clauses.iter().all(|c| {
-                        c.iter()
-                            .any(|l| (m >> l.var().index() & 1 == 1) == l.is_positive())
-                    })
-                })
-                .count();
             assert_eq!(
-                brute, 0,
+                brute_count(vars, &clauses),
+                0,
                 "round {round}: the blocked formula still has models"
             );
         }
