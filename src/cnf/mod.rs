@@ -271,6 +271,12 @@ impl Formula {
         }
     }
 
+    /// Every clause's literals end to end, in the order they were added, and where each clause
+    /// ends in them (for a solver that loads a whole formula in one pass).
+    pub fn flat(&self) -> (&[Lit], &[u32]) {
+        (&self.lits, &self.ends)
+    }
+
     /// The clauses in the order they were added.
     pub fn clauses(&self) -> impl Iterator<Item = &[Lit]> + '_ {
         let mut start = 0usize;

@@ -119,15 +119,22 @@ impl std::ops::Not for Term {
     }
 }
 
-/// Adds the clause of `terms`: skipped when a term is true, false terms left out.
+/// Adds the clause of `terms` (at most five): skipped when a term is true, false terms left
+/// out.
 fn clause(f: &mut Formula, terms: &[Term]) {
-    if terms.iter().any(|t| matches!(t, Term::True)) {
-        return;
+    let mut buf = [Var::from_index(0).pos(); 5];
+    let mut n = 0;
+    for t in terms {
+        match *t {
+            Term::True => return,
+            Term::False => {}
+            Term::Lit(l) => {
+                buf[n] = l;
+                n += 1;
+            }
+        }
     }
-    f.add_clause_from(terms.iter().filter_map(|t| match *t {
-        Term::Lit(l) => Some(l),
-        _ => None,
-    }));
+    f.add_clause(&buf[..n]);
 }
 
 /// For each path (by index), which free cells may carry it: the free cells of a component of
@@ -336,15 +343,28 @@ pub fn build(
         },
     };
 
+    // Room for every clause at once, so the formula is not regrown (and copied) as it fills:
+    // the label clauses below are most of the model (a cell is in at most four links, each
+    // writing at most three clauses per label of either cell, mostly of three literals); a
+    // cell's piece clauses (at most 7 pieces on 4 sides), corner chains and 2x2 ring
+    // clause take fewer than 64 clauses of at most 8 literals.
+    let terms: Vec<Vec<(u32, Term)>> = (0..n).map(|c| map.path_terms(c)).collect();
+    let per_cell: usize = terms.iter().map(|t| 2 * 3 * t.len()).sum();
+    f.reserve(2 * per_cell + 64 * n, 2 * 3 * per_cell + 192 * n);
+
     // Each cell has exactly one piece; a piece and the links agree.
+    let mut ps: Vec<Lit> = Vec::new();
+    let mut with: Vec<Lit> = Vec::new();
     for c in 0..n {
-        let ps: Vec<Lit> = map.pieces[c].iter().map(|&(_, l)| l).collect();
+        ps.clear();
+        ps.extend(map.pieces[c].iter().map(|&(_, l)| l));
         encode::exactly_one(&mut f, &ps);
         for side in SIDES {
             let Some(e) = map.link(p, c, side) else {
                 continue;
             };
-            let mut with = vec![e.neg()];
+            with.clear();
+            with.push(e.neg());
             for &(arms, l) in &map.pieces[c] {
                 if arms & side != 0 {
                     f.add_clause(&[!l, e.pos()]);
@@ -393,19 +413,36 @@ pub fn build(
     let unless_normal = normal.map_or(Term::False, |g| Term::Lit(!g));
 
     // Links carry labels; under flow (or in the normal form), same-path neighbours are linked.
-    let terms: Vec<Vec<(u32, Term)>> = (0..n).map(|c| map.path_terms(c)).collect();
-    // Room for them at once (they are most of the model's clauses): a cell is in at most four
-    // links, each writing at most three clauses per label of either cell, mostly of three
-    // literals.
-    let per_cell: usize = terms.iter().map(|t| 2 * 3 * t.len()).sum();
-    f.reserve(2 * per_cell, 2 * 3 * per_cell);
+    let flow = p.rules == super::Rules::Flow || normal.is_some();
     for c in 0..n {
         for side in [super::RIGHT, super::DOWN] {
             let (Some(m), Some(e)) = (p.neighbour(c, side), map.link(p, c, side)) else {
                 continue;
             };
-            let e = Term::Lit(e.pos());
             let (tc, tm) = (&terms[c], &terms[m]);
+            // Most links: two cells of one component (the same paths, each a label variable)
+            // and no selector.
+            if !matches!(unless_normal, Term::Lit(_))
+                && tc.len() == tm.len()
+                && tc
+                    .iter()
+                    .zip(tm)
+                    .all(|(x, y)| x.0 == y.0 && matches!((x.1, y.1), (Term::Lit(_), Term::Lit(_))))
+            {
+                let e = e.pos();
+                for (x, y) in tc.iter().zip(tm) {
+                    let (Term::Lit(a), Term::Lit(b)) = (x.1, y.1) else {
+                        continue; // checked above
+                    };
+                    f.add_clause(&[!e, !a, b]);
+                    f.add_clause(&[!e, !b, a]);
+                    if flow {
+                        f.add_clause(&[!a, !b, e]);
+                    }
+                }
+                continue;
+            }
+            let e = Term::Lit(e.pos());
             // Walk both ascending domains at once: each path either cell may carry.
             let (mut i, mut j) = (0, 0);
             while i < tc.len() || j < tm.len() {
@@ -414,10 +451,22 @@ pub fn build(
                 let v = vc.min(vm);
                 let lc = if vc == v { tc[i].1 } else { Term::False };
                 let lm = if vm == v { tm[j].1 } else { Term::False };
-                clause(&mut f, &[!e, !lc, lm]);
-                clause(&mut f, &[!e, !lm, lc]);
-                if (p.rules == super::Rules::Flow || normal.is_some()) && vc == vm {
-                    clause(&mut f, &[!lc, !lm, e, unless_normal]);
+                match (e, lc, lm, unless_normal) {
+                    // Most of them: two label variables, no selector.
+                    (Term::Lit(e), Term::Lit(a), Term::Lit(b), Term::False) => {
+                        f.add_clause(&[!e, !a, b]);
+                        f.add_clause(&[!e, !b, a]);
+                        if flow {
+                            f.add_clause(&[!a, !b, e]);
+                        }
+                    }
+                    _ => {
+                        clause(&mut f, &[!e, !lc, lm]);
+                        clause(&mut f, &[!e, !lm, lc]);
+                        if flow && vc == vm {
+                            clause(&mut f, &[!lc, !lm, e, unless_normal]);
+                        }
+                    }
                 }
                 i += (vc == v) as usize;
                 j += (vm == v) as usize;
@@ -522,13 +571,15 @@ fn corner_chains(
             if ep[d].is_some() {
                 continue;
             }
-            let mut cl = vec![!here];
-            cl.extend(piece(d, corner));
-            if nikoli && corner & super::UP != 0 {
-                cl.extend(map.empty(d));
-            }
-            cl.extend(guard.map(|g| !g));
-            f.add_clause(&cl);
+            let weak = (nikoli && corner & super::UP != 0)
+                .then(|| map.empty(d))
+                .flatten();
+            f.add_clause_from(
+                std::iter::once(!here)
+                    .chain(piece(d, corner))
+                    .chain(weak)
+                    .chain(guard.map(|g| !g)),
+            );
         }
     }
 }

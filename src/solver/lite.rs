@@ -8,7 +8,10 @@
 //! heap, phase saving, Glucose-style restarts (when the recent learnt clauses' LBD rises above
 //! the average), learnt clauses deleted by LBD. Assumptions are decided one
 //! per level, and an assumption found false is explained by the final conflict analysis, which
-//! returns the assumptions it rests on. Clauses may be added between solves. A [`Stop`] flag is
+//! returns the assumptions it rests on. Clauses may be added between solves; a model found
+//! without assumptions stays on the trail, so a clause that blocks it (a uniqueness check's
+//! second question, a lazy cut) takes the search back only to where the clause is unit, as a
+//! learnt clause does, instead of to the root. A [`Stop`] flag is
 //! polled every 256 conflicts, and [`Lite::solve_limited`] gives up after a conflict budget
 //! (the embedded default hands such an instance to varisat, see [`super::Layered`]).
 //!
@@ -62,6 +65,7 @@ struct Spare {
     bin_lists: Vec<Vec<u32>>,
     bin_flat: Vec<u32>,
     bin_start: Vec<u32>,
+    bin_pairs: Vec<u32>,
     value: Vec<i8>,
     level: Vec<u32>,
     reason: Vec<u32>,
@@ -113,6 +117,8 @@ pub struct Lite {
     /// for all of them).
     bin_flat: Vec<u32>,
     bin_start: Vec<u32>,
+    /// Scratch for loading: the first formula's binary clauses as pairs of literals.
+    bin_pairs: Vec<u32>,
     /// Binary clauses added later or learnt, the same way per literal.
     bins: Vec<Vec<u32>>,
     bin_conflict: [u32; 2],
@@ -170,6 +176,7 @@ impl Drop for Lite {
             bin_lists,
             bin_flat: take(&mut self.bin_flat),
             bin_start: take(&mut self.bin_start),
+            bin_pairs: take(&mut self.bin_pairs),
             value: take(&mut self.value),
             level: take(&mut self.level),
             reason: take(&mut self.reason),
@@ -215,6 +222,7 @@ impl Lite {
             watches: spare.lists,
             bin_flat: emptied(spare.bin_flat),
             bin_start,
+            bin_pairs: spare.bin_pairs,
             bins: spare.bin_lists,
             bin_conflict: [0; 2],
             value: emptied(spare.value),
@@ -849,84 +857,113 @@ impl Lite {
 
     // The interface.
 
-    /// Loads the first formula: its binary clauses go into one flat table, its longer clauses
-    /// straight into the arena with their watch lists sized beforehand; units (and clauses with
-    /// a repeated literal) go through [`Lite::add`] once every other clause is in place, since
-    /// their propagation must see them all.
+    /// Loads the first formula in one pass over its clauses: a binary clause goes to a list of
+    /// pairs (the flat table is built from them once each literal's count is known), a longer
+    /// one straight into the arena and onto its two watch lists; units (and clauses with a
+    /// repeated variable) go through [`Lite::add`] once every other clause is in place, since
+    /// their propagation must see them all. Clauses keep their order in every list, so the
+    /// search is the same as with clauses added one by one in the bulk tables.
     fn load(&mut self, f: &Formula) {
         self.fresh = false;
         self.reserve_vars(f.num_vars());
         let lits = 2 * self.num_vars;
-        let in_range = |c: &[Lit]| c.iter().all(|l| l.code() < lits);
-        let binary = |c: &[Lit]| c.len() == 2 && c[0].var() != c[1].var() && in_range(c);
-        // A clause of three to sixteen distinct literals, none the negation of another (longer
-        // ones are checked by `add`, which sorts them).
-        let long = |c: &[Lit]| match c.len() {
-            3 => {
-                let (a, b, d) = (c[0].var(), c[1].var(), c[2].var());
-                a != b && a != d && b != d && in_range(c)
-            }
-            4..=16 => {
-                in_range(c)
-                    && c.iter()
-                        .enumerate()
-                        .all(|(i, a)| c[..i].iter().all(|b| a.var() != b.var()))
-            }
-            _ => false,
-        };
+        let (all, ends) = f.flat();
         // Nothing is loaded yet, so the binary table's starts are all zero (`reserve_vars`).
         let mut start = std::mem::take(&mut self.bin_start);
         debug_assert!(start.len() == lits + 1 && start.iter().all(|&s| s == 0));
-        let mut watched = vec![0u32; lits];
-        let mut words = 0;
-        for c in f.clauses() {
-            if binary(c) {
-                start[c[0].code() + 1] += 1;
-                start[c[1].code() + 1] += 1;
-            } else if long(c) {
-                let (a, b) = (c[0].code(), c[1].code());
-                watched[a] += 1;
-                watched[b] += 1;
-                words += HEADER + c.len();
+        let mut pairs = std::mem::take(&mut self.bin_pairs);
+        pairs.clear();
+        let mut others = Vec::new();
+        let Lite { arena, watches, .. } = self;
+        arena.reserve(all.len() + HEADER * ends.len());
+        // Sliced to the literals in use, so that the checks below (`< lits`) also bound the
+        // indices.
+        let watches = &mut watches[..lits];
+        let counts = &mut start[1..=lits];
+        let mut from = 0;
+        for &end in ends {
+            let end = end as usize;
+            let c = &all[from..end];
+            let at = from;
+            from = end;
+            match *c {
+                [a, b] => {
+                    let (a, b) = (a.code(), b.code());
+                    if a >> 1 != b >> 1 && a.max(b) < lits {
+                        counts[a] += 1;
+                        counts[b] += 1;
+                        pairs.push(a as u32);
+                        pairs.push(b as u32);
+                        continue;
+                    }
+                }
+                [a, b, d] => {
+                    let (a, b, d) = (a.code(), b.code(), d.code());
+                    if a >> 1 != b >> 1
+                        && a >> 1 != d >> 1
+                        && b >> 1 != d >> 1
+                        && a.max(b).max(d) < lits
+                    {
+                        let cref = arena.len() as u32;
+                        arena.extend_from_slice(&[3, 0, a as u32, b as u32, d as u32]);
+                        watches[a].push(Watch {
+                            cref,
+                            blocker: b as u32,
+                        });
+                        watches[b].push(Watch {
+                            cref,
+                            blocker: a as u32,
+                        });
+                        continue;
+                    }
+                }
+                // Three to sixteen distinct literals, none the negation of another (longer
+                // ones are checked by `add`, which sorts them).
+                _ if (4..=16).contains(&c.len())
+                    && c.iter().all(|l| l.code() < lits)
+                    && c.iter()
+                        .enumerate()
+                        .all(|(i, a)| c[..i].iter().all(|b| a.var() != b.var())) =>
+                {
+                    let cref = arena.len() as u32;
+                    arena.push(c.len() as u32);
+                    arena.push(0);
+                    arena.extend(c.iter().map(|l| l.code() as u32));
+                    let (a, b) = (c[0].code() as u32, c[1].code() as u32);
+                    watches[a as usize].push(Watch { cref, blocker: b });
+                    watches[b as usize].push(Watch { cref, blocker: a });
+                    continue;
+                }
+                _ => {}
             }
+            others.push(at..end);
         }
         for l in 0..lits {
             start[l + 1] += start[l];
         }
+        // The flat table from the pairs, each literal's others in clause order.
         let mut flat = std::mem::take(&mut self.bin_flat);
         flat.clear();
         flat.resize(start[lits] as usize, 0);
         let mut fill = start.clone();
-        for (l, &n) in watched.iter().enumerate() {
-            self.watches[l].reserve(n as usize);
-        }
-        self.arena.reserve(words);
-        let mut others = Vec::new();
-        for c in f.clauses() {
-            if binary(c) {
-                let (a, b) = (c[0].code(), c[1].code());
-                flat[fill[a] as usize] = b as u32;
-                fill[a] += 1;
-                flat[fill[b] as usize] = a as u32;
-                fill[b] += 1;
-            } else if long(c) {
-                let cref = self.arena.len() as u32;
-                self.arena.push(c.len() as u32);
-                self.arena.push(0);
-                self.arena.extend(c.iter().map(|l| l.code() as u32));
-                self.attach(cref);
-            } else {
-                others.push(c);
-            }
+        for p in pairs.chunks_exact(2) {
+            let (a, b) = (p[0] as usize, p[1] as usize);
+            flat[fill[a] as usize] = p[1];
+            fill[a] += 1;
+            flat[fill[b] as usize] = p[0];
+            fill[b] += 1;
         }
         self.bin_flat = flat;
         self.bin_start = start;
-        for c in others {
-            self.add(c);
+        self.bin_pairs = pairs;
+        for r in others {
+            self.add(&all[r]);
         }
     }
 
-    /// Adds a clause (between solves; the solver is then at level 0).
+    /// Adds a clause between solves. After a model found without assumptions the solver is
+    /// still at that model's decision level: a clause the model falsifies is added there (see
+    /// [`Lite::add_below_model`]); any other first takes the solver back to level 0.
     pub fn add(&mut self, clause: &[Lit]) {
         self.fresh = false;
         let top = clause
@@ -937,6 +974,12 @@ impl Lite {
         self.reserve_vars(top);
         if !self.ok {
             return;
+        }
+        if self.decision_level() > 0 {
+            if self.add_below_model(clause) {
+                return;
+            }
+            self.cancel_until(0);
         }
         let mut buf = std::mem::take(&mut self.clause_buf);
         buf.clear();
@@ -976,6 +1019,68 @@ impl Lite {
         self.clause_buf = buf;
     }
 
+    /// Adds `clause` while the last model is still on the trail, when every literal of it is
+    /// false there (a clause that blocks the model, or a lazy cut of it): as a learnt clause
+    /// would be, it goes back to the second-highest decision level among its literals, where
+    /// it is unit, and implies its literal of the highest level (or, with two or more of them
+    /// there, to just below that level, where it has two free literals). The trail below
+    /// stays: nothing on it depended on the clause. False when the clause is of another kind
+    /// (a literal true or free, a repeated variable) or has fewer than two literals above
+    /// level 0; the caller then goes back to level 0.
+    fn add_below_model(&mut self, clause: &[Lit]) -> bool {
+        let mut buf = std::mem::take(&mut self.clause_buf);
+        buf.clear();
+        for &l in clause {
+            let code = l.code() as u32;
+            if self.value[code as usize] != -1 {
+                self.clause_buf = buf;
+                return false;
+            }
+            // False literals of level 0 are false for good.
+            if self.level[(code >> 1) as usize] > 0 {
+                buf.push(code);
+            }
+        }
+        buf.sort_unstable();
+        buf.dedup();
+        if buf.len() < 2 {
+            self.clause_buf = buf;
+            return false;
+        }
+        // The highest level first, the next highest second.
+        let level = |l: u32| self.level[(l >> 1) as usize];
+        let mut top = 0;
+        for i in 1..buf.len() {
+            if level(buf[i]) > level(buf[top]) {
+                top = i;
+            }
+        }
+        buf.swap(0, top);
+        let mut next = 1;
+        for i in 2..buf.len() {
+            if level(buf[i]) > level(buf[next]) {
+                next = i;
+            }
+        }
+        buf.swap(1, next);
+        let (high, second) = (level(buf[0]) as usize, level(buf[1]) as usize);
+        let unit = second < high;
+        self.cancel_until(if unit { second } else { high - 1 });
+        let reason = if buf.len() == 2 {
+            self.add_binary(buf[0], buf[1]);
+            BIN | buf[1]
+        } else {
+            let cref = self.alloc(&buf, false, 0);
+            self.attach(cref);
+            cref
+        };
+        if unit {
+            self.enqueue(buf[0], reason);
+        }
+        self.clause_buf = buf;
+        true
+    }
+
     /// Solves under `assumptions`, giving up (`Ok(None)`, nothing changed but learnt clauses)
     /// after `budget` conflicts in this call.
     pub fn solve_limited(
@@ -996,6 +1101,11 @@ impl Lite {
             return Ok(Some(Outcome::Unsat(Vec::new())));
         }
         let assumed: Vec<u32> = assumptions.iter().map(|l| l.code() as u32).collect();
+        // A model kept from the last call (see `add_below_model`) was found without
+        // assumptions; with some, the search starts from the root.
+        if !assumed.is_empty() {
+            self.cancel_until(0);
+        }
         let start = self.conflicts;
         let mut since_restart = 0u64;
         loop {
@@ -1087,7 +1197,13 @@ impl Lite {
                 }
                 if next == NONE {
                     let values = (0..self.num_vars).map(|v| self.value[2 * v] == 1).collect();
-                    self.cancel_until(0);
+                    // Without assumptions the model stays on the trail: a clause that blocks
+                    // it (the next question of a uniqueness check or a lazy cut) then takes
+                    // the search back only as far as it must (see `add_below_model`), not to
+                    // the root, from where every decision would be made and propagated again.
+                    if !assumed.is_empty() {
+                        self.cancel_until(0);
+                    }
                     return Ok(Some(Outcome::Sat(Assignment::new(values))));
                 }
             }
@@ -1181,6 +1297,23 @@ mod tests {
         f.clauses().map(|c| c.to_vec()).collect()
     }
 
+    /// The first clause that `m` falsifies.
+    fn falsified<'c>(m: &Assignment, clauses: &'c [Vec<Lit>]) -> Option<&'c Vec<Lit>> {
+        clauses.iter().find(|c| !c.iter().any(|&l| m.lit(l)))
+    }
+
+    /// The models of `clauses` over the first `vars` variables, by brute force.
+    fn brute_count(vars: usize, clauses: &[Vec<Lit>]) -> usize {
+        (0..1u32 << vars)
+            .filter(|m| {
+                clauses.iter().all(|c| {
+                    c.iter()
+                        .any(|l| (m >> l.var().index() & 1 == 1) == l.is_positive())
+                })
+            })
+            .count()
+    }
+
     #[test]
     fn random_3sat_agrees_with_varisat() {
         let mut rng = crate::generate::rng(15);
@@ -1193,6 +1326,48 @@ mod tests {
             let got = s.solve(&[]).unwrap();
             seen[matches!(got, Outcome::Sat(_)) as usize] += 1;
             check(&clauses_of(&f), &[], &got);
+        }
+        assert!(seen[0] > 50 && seen[1] > 50, "a one-sided sample: {seen:?}");
+    }
+
+    #[test]
+    fn loading_in_bulk_takes_every_clause_shape() {
+        // The one-pass load sorts clauses by shape: binary, three literals, four to sixteen,
+        // and the rest (units, empty, repeated or opposite literals, longer ones) through
+        // `add`. Formulas mixing all of them, then a solve with and without assumptions, against
+        // varisat.
+        let mut rng = crate::generate::rng(29);
+        let mut seen = [0; 2];
+        for round in 0..600 {
+            let vars = [3, 6, 12, 24][round % 4];
+            let mut f = Formula::without_names();
+            for _ in 0..vars {
+                f.new_var();
+            }
+            for _ in 0..vars * 3 {
+                let width = match rng.gen_range(0..10) {
+                    0 => rng.gen_range(0..2),
+                    1 => rng.gen_range(17..24),
+                    2..=4 => 2,
+                    5..=7 => 3,
+                    _ => rng.gen_range(4..=16),
+                };
+                let c: Vec<Lit> = (0..width)
+                    .map(|_| Var::from_index(rng.gen_range(0..vars)).lit(rng.gen_bool(0.5)))
+                    .collect();
+                if !c.is_empty() || round % 50 == 0 {
+                    f.add_clause(&c);
+                }
+            }
+            let clauses = clauses_of(&f);
+            let assumptions = random_assumptions(&mut rng, vars, 2);
+            let mut s = Lite::new();
+            s.add_formula(&f);
+            let got = s.solve(&[]).unwrap();
+            seen[matches!(got, Outcome::Sat(_)) as usize] += 1;
+            check(&clauses, &[], &got);
+            let got = s.solve(&assumptions).unwrap();
+            check(&clauses, &assumptions, &got);
         }
         assert!(seen[0] > 50 && seen[1] > 50, "a one-sided sample: {seen:?}");
     }
@@ -1302,25 +1477,17 @@ mod tests {
             let vars = 4 + round % 8;
             let f = random_formula(&mut rng, vars, vars * 2, 2 + round % 3);
             let clauses = clauses_of(&f);
-            let brute = (0..1u32 << vars)
-                .filter(|m| {
-                    clauses.iter().all(|c| {
-                        c.iter()
-                            .any(|l| (m >> l.var().index() & 1 == 1) == l.is_positive())
-                    })
-                })
-                .count();
+            let brute = brute_count(vars, &clauses);
             let mut s = Lite::new();
             s.add_formula(&f);
             let mut count = 0;
             while let Outcome::Sat(m) = s.solve(&[]).unwrap() {
                 count += 1;
-                for c in &clauses {
-                    assert!(
-                        c.iter().any(|&l| m.lit(l)),
-                        "round {round}: model {m:?} falsifies {c:?} (model {count}) in {clauses:?}"
-                    );
-                }
+                assert_eq!(
+                    falsified(&m, &clauses),
+                    None,
+                    "round {round}: model {count} {m:?} falsifies a clause of {clauses:?}"
+                );
                 assert!(count <= brute, "more models than there are");
                 let block: Vec<Lit> = (0..vars)
                     .map(|v| Var::from_index(v).lit(!m.var(Var::from_index(v))))
@@ -1329,6 +1496,54 @@ mod tests {
             }
             assert_eq!(count, brute, "round {round}");
         }
+    }
+
+    #[test]
+    fn clauses_added_below_a_kept_model_count_projections_exactly() {
+        // A model found without assumptions stays on the trail, and a clause it falsifies is
+        // added there (`add_below_model`): enumerate the models' projections onto the first
+        // `k` variables by blocking each (short clauses, several literals often of one level)
+        // check that every model satisfies every clause so far and that the last answer,
+        // UNSAT, is right (brute force). Every third model also brings a clause the model
+        // satisfies (`x ∨ y` over its true literals), which goes through level 0 instead.
+        let mut rng = crate::generate::rng(31);
+        let mut below = 0;
+        for round in 0..120 {
+            let vars = 6 + round % 9;
+            let k = 2 + round % (vars - 2);
+            let f = random_formula(&mut rng, vars, vars * 3, 2 + round % 3);
+            let mut clauses = clauses_of(&f);
+            let mut s = Lite::new();
+            s.add_formula(&f);
+            let mut seen = std::collections::HashSet::new();
+            let mut count = 0;
+            while let Outcome::Sat(m) = s.solve(&[]).unwrap() {
+                count += 1;
+                assert_eq!(falsified(&m, &clauses), None, "round {round}");
+                let key: Vec<bool> = (0..k).map(|v| m.var(Var::from_index(v))).collect();
+                assert!(
+                    seen.insert(key.clone()),
+                    "round {round}: projection found twice"
+                );
+                below += usize::from(s.decision_level() > 0);
+                let block: Vec<Lit> = (0..k).map(|v| Var::from_index(v).lit(!key[v])).collect();
+                s.add(&block);
+                clauses.push(block);
+                if count % 3 == 0 {
+                    let x = Var::from_index(rng.gen_range(0..vars));
+                    let y = Var::from_index(rng.gen_range(0..vars));
+                    let c = vec![x.lit(m.var(x)), y.lit(m.var(y))];
+                    s.add(&c);
+                    clauses.push(c);
+                }
+            }
+            assert_eq!(
+                brute_count(vars, &clauses),
+                0,
+                "round {round}: the blocked formula still has models"
+            );
+        }
+        assert!(below > 200, "only {below} models were kept on the trail");
     }
 
     #[test]
