@@ -158,6 +158,30 @@ fn flow_puzzles_under_nikoli_name_a_widened_empty_what_if() {
     assert!(widened > 0, "no what-if widened a cell staying empty");
 }
 
+/// Under `cover` a puzzle can have two solutions that give every cell the same path and route
+/// one path differently: where they differ are the cells whose links differ (not "0 cells").
+#[test]
+fn two_routings_of_one_path_differ_in_the_cells_they_route_differently() {
+    let Some(mut ps) = read(
+        "mzucker_flow_solver/puzzles/jumbo_14x14_30.txt",
+        Rules::Cover,
+    ) else {
+        return;
+    };
+    let p = ps.remove(0);
+    match puzzle::verdict(&p, &SolverChoice::default()).unwrap() {
+        Solutions::Multiple(a, b, cells) => {
+            assert_eq!(labels_of(&a), labels_of(&b), "the pieces differ too");
+            assert!(!cells.is_empty());
+            for i in 0..p.cells() {
+                let named = cells.contains(&(i / p.width, i % p.width));
+                assert_eq!(named, a.arms[i] != b.arms[i], "cell {i}");
+            }
+        }
+        _ => panic!("jumbo_14x14_30 has several solutions under cover"),
+    }
+}
+
 /// Puzzles `range` of the Janko file against the derived solutions. #156 has two solutions;
 /// every other is unique (the derived set left seven unproven; SAT proves them unique here).
 fn janko(range: std::ops::Range<usize>) {

@@ -318,6 +318,16 @@ impl Puzzle for Numberlink {
             .collect()
     }
 
+    /// The cells whose path or whose links differ: under `cover` (and `nikoli`) two solutions
+    /// can give every cell the same path and still route one of them differently, and those
+    /// cells are where they differ.
+    fn differing(&self, a: &Links, b: &Links) -> Vec<(usize, usize)> {
+        (0..a.path.len())
+            .filter(|&i| a.path[i] != b.path[i] || a.arms[i] != b.arms[i])
+            .map(|i| (i / self.width, i % self.width))
+            .collect()
+    }
+
     fn render(&self, s: Option<&Links>, style: Style) -> String {
         match s {
             Some(s) => render::solution(self, s, style),
