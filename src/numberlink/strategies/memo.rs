@@ -217,7 +217,9 @@ impl Memo {
         self.root = (0..n).map(|c| b.root(c) as u32).collect();
         self.cand = (0..n).flat_map(|c| b.cand(c).to_vec()).collect();
         self.sides = (0..n).map(|c| b.sides(s, c)).collect();
-        self.ways = (0..n).map(|c| ways(s, b, c, self.sides[c])).collect();
+        self.ways = (0..n)
+            .map(|c| paths::ways_of(s, b, c, self.sides[c]))
+            .collect();
         let bits = n.div_ceil(64);
         let mut all = vec![!0u64; bits];
         if !n.is_multiple_of(64) {
@@ -281,7 +283,7 @@ impl Memo {
         for bits in &mut self.look {
             bits[c / 64] |= 1 << (c % 64);
         }
-        self.ways[c] = ways(s, b, c, self.sides[c]);
+        self.ways[c] = paths::ways_of(s, b, c, self.sides[c]);
     }
 
     /// The first deduction of the local scans, in their order (the first cell in index order
@@ -367,17 +369,4 @@ impl Memo {
     pub fn scratch(&mut self) -> &mut Scratch {
         &mut self.scratch
     }
-}
-
-/// The sides `c` (whose sides are `sides`) may be linked by to a neighbour with a path in
-/// common ([`At::ways`]).
-fn ways(s: &Shape, b: &Board, c: usize, sides: u8) -> u8 {
-    let open = sides & !b.arms[c];
-    let mut out = 0;
-    for (i, &side) in SIDES.iter().enumerate() {
-        if open & side != 0 && b.share(s, c, s.nb[c][i] as usize) {
-            out |= side;
-        }
-    }
-    out
 }
