@@ -19,9 +19,9 @@
 //! (only the cells it changed, [`Board::restore`]), and reads the sides each cell may be
 //! linked by as earlier runs worked them out, except near a piece of path it changed
 //! ([`Scratch`]). A search tries first what the last search refuted, so that a short
-//! refutation bounds the other runs early. A run stopped at a round's bound is kept
-//! ([`Paused`]) and goes on from there in the next round, with the same deductions as a run
-//! from the start.
+//! refutation bounds the other runs early. A run stopped at a round's bound (a cell's, or
+//! one of a loose end's ways) is kept ([`Paused`]) and goes on from there in the next round,
+//! with the same deductions as a run from the start.
 //!
 //! Searches on later boards share their work too ([`Carry`]): an assumption whose run ended
 //! without a contradiction on an earlier board is not run again while no cell near what it
@@ -817,9 +817,56 @@ fn search_rounds(
     groups: &[(usize, Vec<usize>)],
 ) -> Option<()> {
     let mut paused: Vec<Option<Paused>> = cells.iter().map(|_| None).collect();
-    let found = rounds(s, b, pending, w, cells, groups, &mut paused);
+    let mut ways_paused: Vec<Vec<Option<Paused>>> = groups
+        .iter()
+        .map(|(_, ways)| ways.iter().map(|_| None).collect())
+        .collect();
+    let found = rounds(
+        s,
+        b,
+        pending,
+        w,
+        (cells, groups),
+        (&mut paused, &mut ways_paused),
+    );
     w.spare.extend(paused.into_iter().flatten());
+    w.spare.extend(ways_paused.into_iter().flatten().flatten());
     found
+}
+
+/// Runs `a` up to `bound`, going on from `paused` (a run of `a` stopped at a smaller bound)
+/// when there is one, and keeps the run in `paused` when it stops at its bound (below the
+/// last bound).
+fn run_or_resume(
+    s: &Shape,
+    b: &Board,
+    w: &mut Work,
+    a: &Assume,
+    paused: &mut Option<Paused>,
+    bound: usize,
+    last: bool,
+) -> Run {
+    w.pause = !last;
+    let r = match paused.take() {
+        Some(p) if p.len < bound => {
+            let r = resume(s, b, w, a, &p, bound);
+            match &w.paused {
+                None => w.paused = Some(p),
+                Some(_) => w.spare.push(p),
+            }
+            r
+        }
+        Some(p) => {
+            w.spare.push(p);
+            test(s, b, w, a, bound, false)
+        }
+        None => test(s, b, w, a, bound, false),
+    };
+    w.pause = false;
+    if r.cut {
+        *paused = w.paused.take();
+    }
+    r
 }
 
 /// [`search_rounds`] with the runs paused so far, per assumption.
@@ -828,9 +875,8 @@ fn rounds(
     b: &Board,
     pending: &mut Pending,
     w: &mut Work,
-    cells: &[Assume],
-    groups: &[(usize, Vec<usize>)],
-    paused: &mut [Option<Paused>],
+    (cells, groups): (&[Assume], &[(usize, Vec<usize>)]),
+    (paused, ways_paused): (&mut [Option<Paused>], &mut [Vec<Option<Paused>>]),
 ) -> Option<()> {
     // Assumptions whose run ended without a contradiction stay out of later rounds.
     let mut settled = vec![false; cells.len()];
@@ -864,26 +910,8 @@ fn rounds(
                 _ => {}
             }
             // A run stopped at a smaller bound goes on from where it stopped.
-            w.pause = bound < MAX_LENGTH;
-            let r = match paused[i].take() {
-                Some(p) if p.len < best => {
-                    let r = resume(s, b, w, &cells[i], &p, best);
-                    match &w.paused {
-                        None => w.paused = Some(p),
-                        Some(_) => w.spare.push(p),
-                    }
-                    r
-                }
-                Some(p) => {
-                    w.spare.push(p);
-                    test(s, b, w, &cells[i], best, false)
-                }
-                None => test(s, b, w, &cells[i], best, false),
-            };
-            w.pause = false;
-            if r.cut {
-                paused[i] = w.paused.take();
-            }
+            let last = bound == MAX_LENGTH;
+            let r = run_or_resume(s, b, w, &cells[i], &mut paused[i], best, last);
             w.carry.put(s, &cells[i], outcome(&r, best), &w.footprint);
             match r.contradiction {
                 Some(_) => {
@@ -921,7 +949,8 @@ fn rounds(
                 if ways_settled[g][j] || matches!(kept, Some(Outcome::Cut(at)) if best <= at) {
                     open.push(m);
                 } else {
-                    let r = test(s, b, w, &a, best, false);
+                    let last = bound == MAX_LENGTH;
+                    let r = run_or_resume(s, b, w, &a, &mut ways_paused[g][j], best, last);
                     w.carry.put(s, &a, outcome(&r, best), &w.footprint);
                     match r.contradiction {
                         Some(_) => {
