@@ -29,7 +29,7 @@
 //! the one place where a shorter what-if can be missed (one turned by a whole-board technique
 //! far from its cells); see [`super::carry`].
 
-use super::board::{Board, Changes, Contradiction, Shape, Why};
+use super::board::{Board, Changes, Contradiction, Shape, Why, NONE};
 use super::carry::{Carry, Outcome};
 use super::paths::Scratch;
 use super::{apply, areas, describe_contradiction, local, name, path_name, paths};
@@ -157,6 +157,9 @@ fn changed(d: &Deduction, out: &mut Vec<usize>) {
 struct Routes {
     /// On the board of the current what-if (set by [`what_if`]): a way per path.
     base: Vec<Vec<u32>>,
+    /// Per path and cell (`k * cells + c`): the cell's place in the path's way in `base`, or
+    /// [`NONE`] (the ways `ends_meet` finds pass a cell once).
+    place: Vec<u32>,
     /// Per path, the way checked during the current run (see [`Own`]).
     own: Vec<Own>,
     /// Paths with a way checked in this run.
@@ -217,10 +220,42 @@ impl Routes {
     /// (A way of the run's own that is empty was checked with the ends joined.)
     fn holds(&self, k: usize) -> bool {
         let (since, way) = self.way(k);
-        if way.is_empty() && (self.own[k].since.is_none() || self.own[k].is_base) {
+        let on_base = self.own[k].since.is_none() || self.own[k].is_base;
+        if way.is_empty() && on_base {
             return false;
         }
+        if on_base && self.stamped.len() < way.len() {
+            // Fewer cells were touched than the way has: look them up in it.
+            let n = self.stamp.len();
+            let place = &self.place[k * n..(k + 1) * n];
+            let holds = self
+                .stamped
+                .iter()
+                .all(|&c| self.stamp[c] <= since || place[c] == NONE);
+            debug_assert_eq!(holds, way.iter().all(|&c| self.stamp[c as usize] <= since));
+            return holds;
+        }
         way.iter().all(|&c| self.stamp[c as usize] <= since)
+    }
+
+    /// Puts the ways of `base` in `place`, the places of the ways before taken out.
+    fn place_base(&mut self, s: &Shape, old: &[Vec<u32>]) {
+        let n = s.cells();
+        if self.place.len() != s.paths * n {
+            self.place = vec![NONE; s.paths * n];
+        } else {
+            for (k, way) in old.iter().enumerate() {
+                for &c in way {
+                    self.place[k * n + c as usize] = NONE;
+                }
+            }
+        }
+        for (k, way) in self.base.iter().enumerate() {
+            for (i, &c) in way.iter().enumerate() {
+                debug_assert_eq!(self.place[k * n + c as usize], NONE, "a way passes once");
+                self.place[k * n + c as usize] = i as u32;
+            }
+        }
     }
 }
 
@@ -330,9 +365,16 @@ pub fn propagate(
     if let Some(p) = from {
         // The sides and ways near every cell the run changed are worked out again, and the
         // paths whose way crossed them are looked at again: that only repeats work.
+        // (Each piece once: marking a piece marks all its cells.)
+        roots.clear();
         for &c in &p.board.cells {
-            scratch.changed(s, b, c as usize);
+            roots.push(b.root(c as usize));
             touch(routes, c as usize, 1);
+        }
+        roots.sort_unstable();
+        roots.dedup();
+        for &r in roots.iter() {
+            scratch.changed(s, b, r);
         }
         for &c in &p.q {
             push(q, queued, c as usize);
@@ -498,10 +540,18 @@ fn global(
             Some(_) => routes.own[k].epoch,
             None => x.run_start(),
         };
+        let on_base = routes.own[k].since.is_none() || routes.own[k].is_base;
+        let n = s.cells();
+        let mut breaks = || {
+            on_base
+                .then(|| paths::way_breaks_by_place(s, b, k, x, way, v, &routes.place[k * n..]))
+                .flatten()
+                .unwrap_or_else(|| paths::way_breaks(s, b, k, x, way, v))
+        };
         let (meet, is_base) = if way.len() < 2 {
             let own = &mut routes.own[k].way;
             (paths::ends_meet(s, b, k, x, own), false)
-        } else if let Some(at) = paths::way_breaks(s, b, k, x, way, v) {
+        } else if let Some(at) = breaks() {
             let o = &routes.own[k];
             if o.since.is_none() || o.is_base {
                 let base = routes.base.get(k).map_or(&[][..], |w| &w[..]);
@@ -570,7 +620,7 @@ fn run_from(
         }
     };
     w.scratch.new_run(s);
-    let mut first = Ok(());
+    let mut first: Result<(), Contradiction>;
     let mut paths = std::mem::take(&mut w.lost);
     paths.clear();
     let cand = |x: usize, out: &mut Vec<usize>, keep: &[usize]| {
@@ -588,9 +638,18 @@ fn run_from(
     let start: &[usize] = match a {
         Assume::Among(x, ks) => {
             cand(*x, &mut paths, ks);
-            for &k in &paths {
-                first = first.and_then(|_| c.remove(*x, k).map(|_| ()));
-            }
+            first = c.keep_only(*x, ks).map(|_| ());
+            debug_assert!(
+                {
+                    let mut one = b.clone();
+                    let one_by_one = paths
+                        .iter()
+                        .try_for_each(|&k| one.remove(*x, k).map(|_| ()));
+                    one_by_one.is_ok() == first.is_ok()
+                        && (first.is_err() || one.cand(*x) == c.cand(*x))
+                },
+                "keeping {ks:?} in cell {x} is removing every other candidate"
+            );
             std::slice::from_ref(x)
         }
         Assume::Not(x, k) => {
@@ -752,12 +811,13 @@ pub fn what_if(
     w.scratch.keep(s, b);
     w.scratch.new_run(s);
     w.scratch.prepare(s, b);
-    let mut base = std::mem::take(&mut w.routes.base);
-    base.resize(s.paths, Vec::new());
+    let old = std::mem::take(&mut w.routes.base);
+    let mut base: Vec<Vec<u32>> = vec![Vec::new(); s.paths];
     for (k, way) in base.iter_mut().enumerate() {
         paths::ends_meet(s, b, k, &mut w.scratch, way);
     }
     w.routes.base = base;
+    w.routes.place_base(s, &old);
     while let Some(r) = pending.items.pop_front() {
         if !useful(s, b, &r) {
             continue;
