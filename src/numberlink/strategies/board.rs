@@ -900,6 +900,30 @@ impl Board {
         Ok(true)
     }
 
+    /// Keeps only the candidates `ks` (those it has) in a cell and its piece: what removing
+    /// each other candidate in turn with [`Board::remove`] does, in one pass.
+    pub fn keep_only(&mut self, c: usize, ks: &[usize]) -> Result<bool, Contradiction> {
+        let w = self.words;
+        let r = self.root(c);
+        let mask = |j: usize| {
+            ks.iter()
+                .filter(|&&k| k / 64 == j)
+                .fold(0u64, |m, &k| m | 1 << (k % 64))
+        };
+        if (0..w).all(|j| self.cand[r * w + j] & !mask(j) == 0) {
+            return Ok(false);
+        }
+        self.note(r);
+        for j in 0..w {
+            self.cand[r * w + j] &= mask(j);
+        }
+        self.refresh(r);
+        if self.cand[r * w..(r + 1) * w].iter().all(|&x| x == 0) {
+            return Err(Contradiction::new(Why::NoPath, vec![c], None));
+        }
+        Ok(true)
+    }
+
     /// Keeps only candidate `k` in a cell (and its piece).
     pub fn set(&mut self, c: usize, k: usize) -> Result<bool, Contradiction> {
         if !self.has(c, k) {

@@ -41,6 +41,11 @@ pub struct Scratch {
     near: Vec<u64>,
     /// The epoch the current run started in.
     run_start: u64,
+    /// The cells [`Scratch::changed`] marked in the current run (each with its piece's
+    /// neighbours), with the epoch of the change: in epoch order.
+    marks: Vec<(u32, u64)>,
+    /// Links to look at (see [`way_breaks_by_place`]).
+    links: Vec<u32>,
     stack: Vec<usize>,
     /// Per cell: the search that last saw it (see `mark`).
     seen: Vec<u32>,
@@ -98,6 +103,7 @@ impl Scratch {
         }
         self.epoch += 1;
         self.run_start = self.epoch;
+        self.marks.clear();
     }
 
     /// The run changed the piece of path through `c` (a link, or its candidates), before the
@@ -109,7 +115,9 @@ impl Scratch {
         }
         let at = self.epoch + 1;
         let near = &mut self.near;
+        let marks = &mut self.marks;
         b.each_member(c, |x| {
+            marks.push((x as u32, at));
             near[x] = at;
             for &m in &s.nb[x] {
                 if m != NONE {
@@ -519,6 +527,66 @@ pub fn way_breaks(
         "the links of path {k}'s way near a change since epoch {v} break where all do"
     );
     breaks
+}
+
+/// [`way_breaks`] for a way that passes each cell once, whose places are in `place` (per cell:
+/// its index in the way, or [`NONE`]): instead of walking the way, looks only at the links
+/// from cells within two steps of a cell marked changed since `v` (those whose
+/// [`Scratch::link_may_have_changed`] is true; the others held at `v` and still do). `None`
+/// when so many cells were marked that walking the way costs less.
+pub fn way_breaks_by_place(
+    s: &Shape,
+    b: &Board,
+    k: usize,
+    x: &mut Scratch,
+    route: &[u32],
+    v: u64,
+    place: &[u32],
+) -> Option<Option<(usize, usize)>> {
+    if !x.keeping {
+        return None;
+    }
+    let from = x.marks.partition_point(|&(_, e)| e <= v);
+    if (x.marks.len() - from) * 8 > route.len() {
+        return None;
+    }
+    let mut links = std::mem::take(&mut x.links);
+    links.clear();
+    let mut look = |c: u32| {
+        let i = place[c as usize];
+        if i != NONE && i > 0 {
+            links.push(i - 1);
+        }
+    };
+    for &(m, _) in &x.marks[from..] {
+        look(m);
+        for &y in &s.nb[m as usize] {
+            if y == NONE {
+                continue;
+            }
+            look(y);
+            for &z in &s.nb[y as usize] {
+                if z != NONE {
+                    look(z);
+                }
+            }
+        }
+    }
+    links.sort_unstable();
+    links.dedup();
+    let broken = |x: &mut Scratch, j: &u32| !link_holds(s, b, k, x, route, *j as usize);
+    let bot = links.iter().find(|j| broken(x, j)).copied();
+    let breaks = bot.map(|bot| {
+        let top = links.iter().rev().find(|j| broken(x, j)).copied();
+        (bot as usize, top.unwrap_or(bot) as usize)
+    });
+    x.links = links;
+    debug_assert_eq!(
+        breaks,
+        way_breaks(s, b, k, x, route, v),
+        "the links of path {k}'s way near the cells marked since epoch {v}"
+    );
+    Some(breaks)
 }
 
 /// Mends a way of path `k` that [`way_breaks`] found broken between links `bot` and `top`

@@ -19,9 +19,9 @@
 //! (only the cells it changed, [`Board::restore`]), and reads the sides each cell may be
 //! linked by as earlier runs worked them out, except near a piece of path it changed
 //! ([`Scratch`]). A search tries first what the last search refuted, so that a short
-//! refutation bounds the other runs early. A run stopped at a round's bound is kept
-//! ([`Paused`]) and goes on from there in the next round, with the same deductions as a run
-//! from the start.
+//! refutation bounds the other runs early. A run stopped at a round's bound (a cell's, or
+//! one of a loose end's ways) is kept ([`Paused`]) and goes on from there in the next round,
+//! with the same deductions as a run from the start.
 //!
 //! Searches on later boards share their work too ([`Carry`]): an assumption whose run ended
 //! without a contradiction on an earlier board is not run again while no cell near what it
@@ -29,7 +29,7 @@
 //! the one place where a shorter what-if can be missed (one turned by a whole-board technique
 //! far from its cells); see [`super::carry`].
 
-use super::board::{Board, Changes, Contradiction, Shape, Why};
+use super::board::{Board, Changes, Contradiction, Shape, Why, NONE};
 use super::carry::{Carry, Outcome};
 use super::paths::Scratch;
 use super::{apply, areas, describe_contradiction, local, name, path_name, paths};
@@ -157,6 +157,9 @@ fn changed(d: &Deduction, out: &mut Vec<usize>) {
 struct Routes {
     /// On the board of the current what-if (set by [`what_if`]): a way per path.
     base: Vec<Vec<u32>>,
+    /// Per path and cell (`k * cells + c`): the cell's place in the path's way in `base`, or
+    /// [`NONE`] (the ways `ends_meet` finds pass a cell once).
+    place: Vec<u32>,
     /// Per path, the way checked during the current run (see [`Own`]).
     own: Vec<Own>,
     /// Paths with a way checked in this run.
@@ -217,10 +220,42 @@ impl Routes {
     /// (A way of the run's own that is empty was checked with the ends joined.)
     fn holds(&self, k: usize) -> bool {
         let (since, way) = self.way(k);
-        if way.is_empty() && (self.own[k].since.is_none() || self.own[k].is_base) {
+        let on_base = self.own[k].since.is_none() || self.own[k].is_base;
+        if way.is_empty() && on_base {
             return false;
         }
+        if on_base && self.stamped.len() < way.len() {
+            // Fewer cells were touched than the way has: look them up in it.
+            let n = self.stamp.len();
+            let place = &self.place[k * n..(k + 1) * n];
+            let holds = self
+                .stamped
+                .iter()
+                .all(|&c| self.stamp[c] <= since || place[c] == NONE);
+            debug_assert_eq!(holds, way.iter().all(|&c| self.stamp[c as usize] <= since));
+            return holds;
+        }
         way.iter().all(|&c| self.stamp[c as usize] <= since)
+    }
+
+    /// Puts the ways of `base` in `place`, the places of the ways before taken out.
+    fn place_base(&mut self, s: &Shape, old: &[Vec<u32>]) {
+        let n = s.cells();
+        if self.place.len() != s.paths * n {
+            self.place = vec![NONE; s.paths * n];
+        } else {
+            for (k, way) in old.iter().enumerate() {
+                for &c in way {
+                    self.place[k * n + c as usize] = NONE;
+                }
+            }
+        }
+        for (k, way) in self.base.iter().enumerate() {
+            for (i, &c) in way.iter().enumerate() {
+                debug_assert_eq!(self.place[k * n + c as usize], NONE, "a way passes once");
+                self.place[k * n + c as usize] = i as u32;
+            }
+        }
     }
 }
 
@@ -330,9 +365,16 @@ pub fn propagate(
     if let Some(p) = from {
         // The sides and ways near every cell the run changed are worked out again, and the
         // paths whose way crossed them are looked at again: that only repeats work.
+        // (Each piece once: marking a piece marks all its cells.)
+        roots.clear();
         for &c in &p.board.cells {
-            scratch.changed(s, b, c as usize);
+            roots.push(b.root(c as usize));
             touch(routes, c as usize, 1);
+        }
+        roots.sort_unstable();
+        roots.dedup();
+        for &r in roots.iter() {
+            scratch.changed(s, b, r);
         }
         for &c in &p.q {
             push(q, queued, c as usize);
@@ -498,10 +540,18 @@ fn global(
             Some(_) => routes.own[k].epoch,
             None => x.run_start(),
         };
+        let on_base = routes.own[k].since.is_none() || routes.own[k].is_base;
+        let n = s.cells();
+        let mut breaks = || {
+            on_base
+                .then(|| paths::way_breaks_by_place(s, b, k, x, way, v, &routes.place[k * n..]))
+                .flatten()
+                .unwrap_or_else(|| paths::way_breaks(s, b, k, x, way, v))
+        };
         let (meet, is_base) = if way.len() < 2 {
             let own = &mut routes.own[k].way;
             (paths::ends_meet(s, b, k, x, own), false)
-        } else if let Some(at) = paths::way_breaks(s, b, k, x, way, v) {
+        } else if let Some(at) = breaks() {
             let o = &routes.own[k];
             if o.since.is_none() || o.is_base {
                 let base = routes.base.get(k).map_or(&[][..], |w| &w[..]);
@@ -570,7 +620,7 @@ fn run_from(
         }
     };
     w.scratch.new_run(s);
-    let mut first = Ok(());
+    let mut first: Result<(), Contradiction>;
     let mut paths = std::mem::take(&mut w.lost);
     paths.clear();
     let cand = |x: usize, out: &mut Vec<usize>, keep: &[usize]| {
@@ -588,9 +638,18 @@ fn run_from(
     let start: &[usize] = match a {
         Assume::Among(x, ks) => {
             cand(*x, &mut paths, ks);
-            for &k in &paths {
-                first = first.and_then(|_| c.remove(*x, k).map(|_| ()));
-            }
+            first = c.keep_only(*x, ks).map(|_| ());
+            debug_assert!(
+                {
+                    let mut one = b.clone();
+                    let one_by_one = paths
+                        .iter()
+                        .try_for_each(|&k| one.remove(*x, k).map(|_| ()));
+                    one_by_one.is_ok() == first.is_ok()
+                        && (first.is_err() || one.cand(*x) == c.cand(*x))
+                },
+                "keeping {ks:?} in cell {x} is removing every other candidate"
+            );
             std::slice::from_ref(x)
         }
         Assume::Not(x, k) => {
@@ -752,12 +811,13 @@ pub fn what_if(
     w.scratch.keep(s, b);
     w.scratch.new_run(s);
     w.scratch.prepare(s, b);
-    let mut base = std::mem::take(&mut w.routes.base);
-    base.resize(s.paths, Vec::new());
+    let old = std::mem::take(&mut w.routes.base);
+    let mut base: Vec<Vec<u32>> = vec![Vec::new(); s.paths];
     for (k, way) in base.iter_mut().enumerate() {
         paths::ends_meet(s, b, k, &mut w.scratch, way);
     }
     w.routes.base = base;
+    w.routes.place_base(s, &old);
     while let Some(r) = pending.items.pop_front() {
         if !useful(s, b, &r) {
             continue;
@@ -817,9 +877,56 @@ fn search_rounds(
     groups: &[(usize, Vec<usize>)],
 ) -> Option<()> {
     let mut paused: Vec<Option<Paused>> = cells.iter().map(|_| None).collect();
-    let found = rounds(s, b, pending, w, cells, groups, &mut paused);
+    let mut ways_paused: Vec<Vec<Option<Paused>>> = groups
+        .iter()
+        .map(|(_, ways)| ways.iter().map(|_| None).collect())
+        .collect();
+    let found = rounds(
+        s,
+        b,
+        pending,
+        w,
+        (cells, groups),
+        (&mut paused, &mut ways_paused),
+    );
     w.spare.extend(paused.into_iter().flatten());
+    w.spare.extend(ways_paused.into_iter().flatten().flatten());
     found
+}
+
+/// Runs `a` up to `bound`, going on from `paused` (a run of `a` stopped at a smaller bound)
+/// when there is one, and keeps the run in `paused` when it stops at its bound (below the
+/// last bound).
+fn run_or_resume(
+    s: &Shape,
+    b: &Board,
+    w: &mut Work,
+    a: &Assume,
+    paused: &mut Option<Paused>,
+    bound: usize,
+    last: bool,
+) -> Run {
+    w.pause = !last;
+    let r = match paused.take() {
+        Some(p) if p.len < bound => {
+            let r = resume(s, b, w, a, &p, bound);
+            match &w.paused {
+                None => w.paused = Some(p),
+                Some(_) => w.spare.push(p),
+            }
+            r
+        }
+        Some(p) => {
+            w.spare.push(p);
+            test(s, b, w, a, bound, false)
+        }
+        None => test(s, b, w, a, bound, false),
+    };
+    w.pause = false;
+    if r.cut {
+        *paused = w.paused.take();
+    }
+    r
 }
 
 /// [`search_rounds`] with the runs paused so far, per assumption.
@@ -828,9 +935,8 @@ fn rounds(
     b: &Board,
     pending: &mut Pending,
     w: &mut Work,
-    cells: &[Assume],
-    groups: &[(usize, Vec<usize>)],
-    paused: &mut [Option<Paused>],
+    (cells, groups): (&[Assume], &[(usize, Vec<usize>)]),
+    (paused, ways_paused): (&mut [Option<Paused>], &mut [Vec<Option<Paused>>]),
 ) -> Option<()> {
     // Assumptions whose run ended without a contradiction stay out of later rounds.
     let mut settled = vec![false; cells.len()];
@@ -864,26 +970,8 @@ fn rounds(
                 _ => {}
             }
             // A run stopped at a smaller bound goes on from where it stopped.
-            w.pause = bound < MAX_LENGTH;
-            let r = match paused[i].take() {
-                Some(p) if p.len < best => {
-                    let r = resume(s, b, w, &cells[i], &p, best);
-                    match &w.paused {
-                        None => w.paused = Some(p),
-                        Some(_) => w.spare.push(p),
-                    }
-                    r
-                }
-                Some(p) => {
-                    w.spare.push(p);
-                    test(s, b, w, &cells[i], best, false)
-                }
-                None => test(s, b, w, &cells[i], best, false),
-            };
-            w.pause = false;
-            if r.cut {
-                paused[i] = w.paused.take();
-            }
+            let last = bound == MAX_LENGTH;
+            let r = run_or_resume(s, b, w, &cells[i], &mut paused[i], best, last);
             w.carry.put(s, &cells[i], outcome(&r, best), &w.footprint);
             match r.contradiction {
                 Some(_) => {
@@ -921,7 +1009,8 @@ fn rounds(
                 if ways_settled[g][j] || matches!(kept, Some(Outcome::Cut(at)) if best <= at) {
                     open.push(m);
                 } else {
-                    let r = test(s, b, w, &a, best, false);
+                    let last = bound == MAX_LENGTH;
+                    let r = run_or_resume(s, b, w, &a, &mut ways_paused[g][j], best, last);
                     w.carry.put(s, &a, outcome(&r, best), &w.footprint);
                     match r.contradiction {
                         Some(_) => {
