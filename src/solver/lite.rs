@@ -506,9 +506,10 @@ impl Lite {
         // As slices: their pointers and lengths then stay in registers across the pushes onto
         // the trail and the watch lists.
         let (value, level, reason) = (&mut value[..], &mut level[..], &mut reason[..]);
-        let (bin_start, bin_flat, watches, arena) = (
+        let (bin_start, bin_flat, bins, watches, arena) = (
             &bin_start[..],
             &bin_flat[..],
+            &bins[..],
             &mut watches[..],
             &mut arena[..],
         );
@@ -639,8 +640,8 @@ impl Lite {
         );
         for &l in trail[lim..].iter().rev() {
             let v = (l >> 1) as usize;
-            value[l as usize] = 0;
-            value[(l ^ 1) as usize] = 0;
+            // Both literals of the variable at once.
+            value[2 * v..2 * v + 2].fill(0);
             phase[v] = l & 1 == 0;
             if heap_pos[v] == NONE {
                 heap_pos[v] = heap.len() as u32;
@@ -938,7 +939,7 @@ impl Lite {
                         && a.max(b).max(d) < lits
                     {
                         let cref = arena.len() as u32;
-                        arena.extend_from_slice(&[3, 0, a as u32, b as u32, d as u32]);
+                        arena.extend([3, 0, a as u32, b as u32, d as u32]);
                         watches[a].push(Watch {
                             cref,
                             blocker: b as u32,
