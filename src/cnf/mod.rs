@@ -196,6 +196,7 @@ impl Formula {
     }
 
     /// A fresh variable with a name.
+    #[inline]
     pub fn named_var(&mut self, name: impl FnOnce() -> String) -> Var {
         let v = self.new_var();
         self.name_with(v, name);
@@ -203,6 +204,7 @@ impl Formula {
     }
 
     /// Gives `v` a name, built only when names are kept.
+    #[inline]
     pub fn name_with(&mut self, v: Var, name: impl FnOnce() -> String) {
         if self.keep_names {
             self.names.push((v, name()));

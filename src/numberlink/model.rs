@@ -82,21 +82,48 @@ impl NumberlinkMap {
         }
     }
 
-    /// The path labels (1 and up) cell `c` may carry, ascending, each with its term.
-    fn path_terms(&self, c: usize) -> Vec<(u32, Term)> {
-        match &self.labels[c] {
-            CellLabel::Fixed(k) => vec![(*k, Term::True)],
-            CellLabel::Var(x) => {
-                let mut t: Vec<(u32, Term)> = x
-                    .values()
-                    .iter()
-                    .filter(|&&(v, _)| v > 0)
-                    .map(|&(v, l)| (v as u32, Term::Lit(l)))
-                    .collect();
-                t.sort_unstable_by_key(|&(v, _)| v);
-                t
+    /// The path labels (1 and up) each cell may carry, ascending, each with its term.
+    fn path_terms(&self) -> PathTerms {
+        let mut terms = PathTerms {
+            flat: Vec::with_capacity(self.labels.len()),
+            start: Vec::with_capacity(self.labels.len() + 1),
+        };
+        terms.start.push(0);
+        for label in &self.labels {
+            let from = terms.flat.len();
+            match label {
+                CellLabel::Fixed(k) => terms.flat.push((*k, Term::True)),
+                CellLabel::Var(x) => {
+                    terms.flat.extend(
+                        x.values()
+                            .iter()
+                            .filter(|&&(v, _)| v > 0)
+                            .map(|&(v, l)| (v as u32, Term::Lit(l))),
+                    );
+                    // Domains are written ascending; sorted only if one was not.
+                    let t = &mut terms.flat[from..];
+                    if !t.is_sorted_by_key(|&(v, _)| v) {
+                        t.sort_unstable_by_key(|&(v, _)| v);
+                    }
+                }
             }
+            terms.start.push(terms.flat.len() as u32);
         }
+        terms
+    }
+}
+
+/// Each cell's path labels with their terms (see [`NumberlinkMap::path_terms`]), in one
+/// allocation: `terms[c]` is cell `c`'s.
+struct PathTerms {
+    flat: Vec<(u32, Term)>,
+    start: Vec<u32>,
+}
+
+impl std::ops::Index<usize> for PathTerms {
+    type Output = [(u32, Term)];
+    fn index(&self, c: usize) -> &[(u32, Term)] {
+        &self.flat[self.start[c] as usize..self.start[c + 1] as usize]
     }
 }
 
@@ -348,8 +375,8 @@ pub fn build(
     // writing at most three clauses per label of either cell, mostly of three literals); a
     // cell's piece clauses (at most 7 pieces on 4 sides), corner chains and 2x2 ring
     // clause take fewer than 64 clauses of at most 8 literals.
-    let terms: Vec<Vec<(u32, Term)>> = (0..n).map(|c| map.path_terms(c)).collect();
-    let per_cell: usize = terms.iter().map(|t| 2 * 3 * t.len()).sum();
+    let terms = map.path_terms();
+    let per_cell: usize = 2 * 3 * terms.flat.len();
     f.reserve(2 * per_cell + 64 * n, 2 * 3 * per_cell + 192 * n);
 
     // Each cell has exactly one piece; a piece and the links agree.
@@ -553,15 +580,23 @@ fn corner_chains(
     guard: Option<Lit>,
     nikoli: bool,
 ) {
-    let piece = |c: usize, arms: u8| {
-        map.pieces[c]
-            .iter()
-            .find(|&&(a, _)| a == arms)
-            .map(|&(_, l)| l)
-    };
+    // Each cell's corner pieces, in the order of `CORNERS`, looked up once.
+    let corners: Vec<[Option<Lit>; 4]> = map
+        .pieces
+        .iter()
+        .map(|ps| {
+            let mut k = [None; 4];
+            for &(arms, l) in ps {
+                if let Some(i) = CORNERS.iter().position(|&(corner, _, _)| corner == arms) {
+                    k[i] = Some(l);
+                }
+            }
+            k
+        })
+        .collect();
     for c in 0..p.cells() {
-        for (corner, vertical, horizontal) in CORNERS {
-            let Some(here) = piece(c, corner) else {
+        for (i, (corner, vertical, horizontal)) in CORNERS.into_iter().enumerate() {
+            let Some(here) = corners[c][i] else {
                 continue;
             };
             let d = p
@@ -576,7 +611,7 @@ fn corner_chains(
                 .flatten();
             f.add_clause_from(
                 std::iter::once(!here)
-                    .chain(piece(d, corner))
+                    .chain(corners[d][i])
                     .chain(weak)
                     .chain(guard.map(|g| !g)),
             );
@@ -596,7 +631,7 @@ fn empty_cells_touch_no_path_twice(
     p: &Numberlink,
     map: &NumberlinkMap,
     f: &mut Formula,
-    terms: &[Vec<(u32, Term)>],
+    terms: &PathTerms,
     normal: Lit,
 ) {
     use super::{DOWN, LEFT, RIGHT, UP};

@@ -199,6 +199,24 @@ impl Default for Lite {
     }
 }
 
+/// Moves the variable at heap slot `i` up to its place (greatest activity first).
+fn sift_up(heap: &mut [u32], heap_pos: &mut [u32], activity: &[f64], mut i: usize) {
+    let v = heap[i];
+    let a = activity[v as usize];
+    while i > 0 {
+        let p = (i - 1) / 2;
+        let pv = heap[p];
+        if activity[pv as usize] >= a {
+            break;
+        }
+        heap[i] = pv;
+        heap_pos[pv as usize] = i as u32;
+        i = p;
+    }
+    heap[i] = v;
+    heap_pos[v as usize] = i as u32;
+}
+
 fn lit_of(code: u32) -> Lit {
     Var::from_index((code >> 1) as usize).lit(code & 1 == 0)
 }
@@ -333,62 +351,40 @@ impl Lite {
 
     // The branching heap.
 
-    /// Puts variable `v` at heap slot `i`.
-    #[inline(always)]
-    fn heap_set(&mut self, i: usize, v: u32) {
-        self.heap[i] = v;
-        self.heap_pos[v as usize] = i as u32;
-    }
-
-    fn heap_up(&mut self, mut i: usize) {
-        let v = self.heap[i];
-        let a = self.activity[v as usize];
-        while i > 0 {
-            let p = (i - 1) / 2;
-            let pv = self.heap[p];
-            if self.activity[pv as usize] >= a {
-                break;
-            }
-            self.heap_set(i, pv);
-            i = p;
-        }
-        self.heap_set(i, v);
+    fn heap_up(&mut self, i: usize) {
+        sift_up(&mut self.heap, &mut self.heap_pos, &self.activity, i);
     }
 
     fn heap_down(&mut self, mut i: usize) {
-        let v = self.heap[i];
-        let a = self.activity[v as usize];
-        let n = self.heap.len();
+        let (heap, heap_pos, activity) = (
+            &mut self.heap[..],
+            &mut self.heap_pos[..],
+            &self.activity[..],
+        );
+        let v = heap[i];
+        let a = activity[v as usize];
+        let n = heap.len();
         loop {
             let l = 2 * i + 1;
             if l >= n {
                 break;
             }
             let r = l + 1;
-            let c = if r < n
-                && self.activity[self.heap[r] as usize] > self.activity[self.heap[l] as usize]
-            {
+            let c = if r < n && activity[heap[r] as usize] > activity[heap[l] as usize] {
                 r
             } else {
                 l
             };
-            let cv = self.heap[c];
-            if self.activity[cv as usize] <= a {
+            let cv = heap[c];
+            if activity[cv as usize] <= a {
                 break;
             }
-            self.heap_set(i, cv);
+            heap[i] = cv;
+            heap_pos[cv as usize] = i as u32;
             i = c;
         }
-        self.heap_set(i, v);
-    }
-
-    fn heap_insert(&mut self, v: u32) {
-        if self.heap_pos[v as usize] != NONE {
-            return;
-        }
-        self.heap_pos[v as usize] = self.heap.len() as u32;
-        self.heap.push(v);
-        self.heap_up(self.heap.len() - 1);
+        heap[i] = v;
+        heap_pos[v as usize] = i as u32;
     }
 
     fn heap_pop(&mut self) -> Option<u32> {
@@ -507,6 +503,17 @@ impl Lite {
             arena,
             ..
         } = self;
+        // As slices: their pointers and lengths then stay in registers across the pushes onto
+        // the trail and the watch lists.
+        let (value, level, reason) = (&mut value[..], &mut level[..], &mut reason[..]);
+        let (bin_start, bin_flat, bins, watches, arena) = (
+            &bin_start[..],
+            &bin_flat[..],
+            &bins[..],
+            &mut watches[..],
+            &mut arena[..],
+        );
+        let mut qh = *qhead;
         let current = trail_lim.len() as u32;
         let mut assign = |trail: &mut Vec<u32>, value: &mut [i8], l: u32, r: u32| {
             value[l as usize] = 1;
@@ -516,9 +523,9 @@ impl Lite {
             reason[v] = r;
             trail.push(l);
         };
-        while *qhead < trail.len() {
-            let p = trail[*qhead];
-            *qhead += 1;
+        while qh < trail.len() {
+            let p = trail[qh];
+            qh += 1;
             let false_lit = p ^ 1;
             let fl = false_lit as usize;
             // Binary clauses: those loaded first, then the others.
@@ -537,6 +544,9 @@ impl Lite {
                 }
             }
             // Longer clauses.
+            if watches[fl].is_empty() {
+                continue;
+            }
             let mut ws = std::mem::take(&mut watches[fl]);
             let mut conflict = NONE;
             let mut i = 0;
@@ -552,10 +562,15 @@ impl Lite {
                 let at = w.cref as usize;
                 let len = arena[at] as usize;
                 let c = &mut arena[at + HEADER..at + HEADER + len];
-                if c[0] == false_lit {
-                    c.swap(0, 1);
-                }
-                let first = c[0];
+                // The false literal goes second.
+                let first = if c[0] == false_lit {
+                    let first = c[1];
+                    c[0] = first;
+                    c[1] = false_lit;
+                    first
+                } else {
+                    c[0]
+                };
                 let nw = Watch {
                     cref: w.cref,
                     blocker: first,
@@ -565,11 +580,13 @@ impl Lite {
                     j += 1;
                     continue;
                 }
+                // A literal not false to watch instead (most clauses here have three).
                 let mut moved = false;
                 for k in 2..len {
                     let l = c[k];
                     if value[l as usize] != -1 {
-                        c.swap(1, k);
+                        c[1] = l;
+                        c[k] = false_lit;
                         watches[l as usize].push(nw);
                         moved = true;
                         break;
@@ -595,6 +612,7 @@ impl Lite {
                 return conflict;
             }
         }
+        *qhead = qh;
         NONE
     }
 
@@ -604,19 +622,35 @@ impl Lite {
         }
         let lim = self.trail_lim[level];
         // A variable's level and reason are read only while it is assigned, so they are left
-        // as they were.
-        let mut trail = std::mem::take(&mut self.trail);
+        // as they were. The fields borrowed apart, as in `propagate`.
+        let Lite {
+            trail,
+            value,
+            phase,
+            heap,
+            heap_pos,
+            activity,
+            ..
+        } = self;
+        let (value, phase, heap_pos, activity) = (
+            &mut value[..],
+            &mut phase[..],
+            &mut heap_pos[..],
+            &activity[..],
+        );
         for &l in trail[lim..].iter().rev() {
-            let v = l >> 1;
-            self.value[l as usize] = 0;
-            self.value[(l ^ 1) as usize] = 0;
-            self.phase[v as usize] = l & 1 == 0;
-            if self.heap_pos[v as usize] == NONE {
-                self.heap_insert(v);
+            let v = (l >> 1) as usize;
+            // Both literals of the variable at once.
+            value[2 * v..2 * v + 2].fill(0);
+            phase[v] = l & 1 == 0;
+            if heap_pos[v] == NONE {
+                heap_pos[v] = heap.len() as u32;
+                heap.push(v as u32);
+                let last = heap.len() - 1;
+                sift_up(heap, heap_pos, activity, last);
             }
         }
         trail.truncate(lim);
-        self.trail = trail;
         self.trail_lim.truncate(level);
         self.qhead = lim;
     }
@@ -905,7 +939,7 @@ impl Lite {
                         && a.max(b).max(d) < lits
                     {
                         let cref = arena.len() as u32;
-                        arena.extend_from_slice(&[3, 0, a as u32, b as u32, d as u32]);
+                        arena.extend([3, 0, a as u32, b as u32, d as u32]);
                         watches[a].push(Watch {
                             cref,
                             blocker: b as u32,
