@@ -123,6 +123,12 @@ pub trait Backend {
     }
     /// The number of variables the backend knows of (at least every variable in its clauses).
     fn num_vars(&self) -> usize;
+    /// Asks the solver to try these literals first when it decides their variables (a phase
+    /// hint, such as a kind's heuristic guess at a solution): it changes where the search
+    /// looks, never an answer. Backends without phases ignore it (varisat, external commands).
+    fn prefer(&mut self, lits: &[Lit]) {
+        let _ = lits;
+    }
 }
 
 /// How to build a backend: an embedded solver, or an external command.
