@@ -1,0 +1,339 @@
+//! A quick heuristic routing of a Numberlink board, used only as a hint for the SAT solver:
+//! the value each variable of the model is first tried at ([`crate::solver::Backend::prefer`]).
+//!
+//! Under nikoli rules the model is weak on open boards with long parallel lines (ADC2015 Q07,
+//! Q09): a CDCL solver left to itself finds no solution in minutes, while a circuit router's
+//! *negotiated congestion* (every line takes its cheapest route; cells wanted by several lines
+//! grow dearer, round after round, until the lines share none) draws such boards at once. The
+//! routes are then rewritten into the nikoli normal form (`models/numberlink.md`) by the same
+//! steps the normal form's argument uses, so that a routing that succeeded is a model of the
+//! first solve and the solver confirms it without a conflict.
+//!
+//! Nothing here decides anything: a hint changes only where the solver looks first, never a
+//! verdict, and every solution still comes from SAT and passes the rule checker. A routing
+//! that fails (lines still sharing cells after the last round) is still given as a hint.
+
+use super::model::{CellLabel, NumberlinkMap};
+use super::{Numberlink, DOWN, LEFT, RIGHT, SIDES};
+use crate::cnf::{Formula, Lit};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Rounds of negotiated congestion before the router settles for the routing with the fewest
+/// shared cells.
+pub const ROUNDS: usize = 300;
+/// Passes of [`complete`] over the clauses.
+pub const PASSES: usize = 16;
+/// The price of sharing a cell starts at this factor of its cost per other line on it...
+const PRESENT: f64 = 0.5;
+/// ... grows by this factor each round ...
+const GROWTH: f64 = 1.3;
+/// ... up to this factor: sharing stays possible, so lines keep negotiating.
+const PRESENT_MAX: f64 = 10.0;
+/// What each round that a cell is shared adds to its cost for good (per extra line on it).
+const HISTORY: f64 = 5.0;
+/// The seed of the order in which the lines are routed each round.
+const SEED: u64 = 1;
+
+/// Each path's cells from its first end to its second, routed by negotiated congestion over at
+/// most `rounds` rounds (every line takes its cheapest route, in a shuffled order each round;
+/// a cell several lines want costs more, for now and, after each round it stays shared, for
+/// good): the routing of the first round in which no cell is shared, else of the round with
+/// the fewest shared cells (some routes then share cells). `None` when some path has no route
+/// even through other paths (the other ends wall it off). Deterministic: the shuffles come
+/// from a fixed seed.
+pub fn route(p: &Numberlink, rounds: usize) -> Option<Vec<Vec<usize>>> {
+    use rand::seq::SliceRandom;
+    let n = p.cells();
+    let ep = p.endpoint_map();
+    let mut history = vec![0.0f64; n];
+    let mut occupied = vec![0u32; n];
+    let mut routes: Vec<Vec<usize>> = vec![Vec::new(); p.ends.len()];
+    let mut best: Option<(usize, Vec<Vec<usize>>)> = None;
+    let mut present = PRESENT;
+    let mut rng = crate::generate::rng(SEED);
+    let mut order: Vec<usize> = (0..p.ends.len()).collect();
+    for _ in 0..rounds.max(1) {
+        order.shuffle(&mut rng);
+        for &k in &order {
+            for &c in &routes[k] {
+                occupied[c] -= 1;
+            }
+            let cost = |c: usize| (1.0 + history[c]) * (1.0 + present * occupied[c] as f64);
+            routes[k] = cheapest(p, &ep, k, cost)?;
+            for &c in &routes[k] {
+                occupied[c] += 1;
+            }
+        }
+        let shared = occupied.iter().filter(|&&o| o > 1).count();
+        if best.as_ref().is_none_or(|(s, _)| shared < *s) {
+            best = Some((shared, routes.clone()));
+        }
+        if shared == 0 {
+            break;
+        }
+        for c in 0..n {
+            if occupied[c] > 1 {
+                history[c] += HISTORY * (occupied[c] - 1) as f64;
+            }
+        }
+        present = (present * GROWTH).min(PRESENT_MAX);
+    }
+    best.map(|(_, r)| r)
+}
+
+/// The cheapest route of path `k` (Dijkstra over cell costs) through cells that are not
+/// another path's end.
+fn cheapest(
+    p: &Numberlink,
+    ep: &[Option<usize>],
+    k: usize,
+    cost: impl Fn(usize) -> f64,
+) -> Option<Vec<usize>> {
+    let (a, b) = p.ends[k];
+    let n = p.cells();
+    let mut dist = vec![f64::INFINITY; n];
+    let mut from = vec![usize::MAX; n];
+    let mut heap = BinaryHeap::new();
+    dist[a] = 0.0;
+    // Non-negative floats order like their bit patterns.
+    heap.push(Reverse((0.0f64.to_bits(), a)));
+    while let Some(Reverse((d, c))) = heap.pop() {
+        let d = f64::from_bits(d);
+        if d > dist[c] {
+            continue;
+        }
+        if c == b {
+            break;
+        }
+        for side in SIDES {
+            let Some(m) = p.neighbour(c, side) else {
+                continue;
+            };
+            if m != b && ep[m].is_some() {
+                continue;
+            }
+            let step = if m == b { 0.0 } else { cost(m) };
+            if d + step < dist[m] {
+                dist[m] = d + step;
+                from[m] = c;
+                heap.push(Reverse(((d + step).to_bits(), m)));
+            }
+        }
+    }
+    if dist[b].is_infinite() {
+        return None;
+    }
+    let mut path = vec![b];
+    let mut c = b;
+    while c != a {
+        c = from[c];
+        path.push(c);
+    }
+    path.reverse();
+    Some(path)
+}
+
+/// Rewrites routes that share no cell into the nikoli normal form, by the steps of its
+/// argument (`models/numberlink.md`): a route that touches itself is cut short there; a route
+/// with an empty cell beside two of its cells more than two steps apart goes through that
+/// cell; a `┏` (`┓`) whose down-right (down-left) cell is empty moves into it. Each step keeps
+/// the routes disjoint and raises (−length, Σ(row+col), Σrow), so the rewriting ends; the
+/// number of steps is capped all the same (a hint needs no proof).
+pub fn normalise(p: &Numberlink, routes: &mut [Vec<usize>]) {
+    let n = p.cells();
+    let w = p.width;
+    let mut owner = vec![usize::MAX; n];
+    for (k, r) in routes.iter().enumerate() {
+        for &c in r {
+            if owner[c] != usize::MAX {
+                return; // routes that share cells: nothing to normalise
+            }
+            owner[c] = k;
+        }
+    }
+    let mut pos = vec![0usize; n];
+    let mut steps = 0;
+    let cap = 4 * n * n.max(1);
+    let mut changed = true;
+    while changed && steps < cap {
+        changed = false;
+        for k in 0..routes.len() {
+            while steps < cap && step(p, w, &mut owner, &mut pos, k, &mut routes[k]) {
+                steps += 1;
+                changed = true;
+            }
+        }
+    }
+}
+
+/// One rewriting step on route `k` (see [`normalise`]); false when none applies.
+fn step(
+    p: &Numberlink,
+    w: usize,
+    owner: &mut [usize],
+    pos: &mut [usize],
+    k: usize,
+    route: &mut Vec<usize>,
+) -> bool {
+    for (i, &c) in route.iter().enumerate() {
+        pos[c] = i;
+    }
+    let on = |owner: &[usize], c: usize| owner[c] == k;
+    for i in 0..route.len() {
+        let c = route[i];
+        for side in SIDES {
+            let Some(m) = p.neighbour(c, side) else {
+                continue;
+            };
+            // Touches itself: cut the loop out.
+            if on(owner, m) && pos[m] > i + 1 {
+                let j = pos[m];
+                for &x in &route[i + 1..j] {
+                    owner[x] = usize::MAX;
+                }
+                route.drain(i + 1..j);
+                return true;
+            }
+            // An empty cell beside two cells far apart on the route: go through it.
+            if owner[m] == usize::MAX {
+                for s2 in SIDES {
+                    let Some(x) = p.neighbour(m, s2) else {
+                        continue;
+                    };
+                    if on(owner, x) && pos[x] > i + 2 {
+                        let j = pos[x];
+                        for &y in &route[i + 1..j] {
+                            owner[y] = usize::MAX;
+                        }
+                        route.splice(i + 1..j, [m]);
+                        owner[m] = k;
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    // A `┏` or `┓` with an empty cell on its lower diagonal: move the corner there.
+    for i in 1..route.len().saturating_sub(1) {
+        let c = route[i];
+        let arms = arm(p, c, route[i - 1]) | arm(p, c, route[i + 1]);
+        let d = match arms {
+            a if a == RIGHT | DOWN => c + w + 1,
+            a if a == LEFT | DOWN => c + w - 1,
+            _ => continue,
+        };
+        if owner[d] == usize::MAX && !is_end(p, d) {
+            owner[c] = usize::MAX;
+            owner[d] = k;
+            route[i] = d;
+            return true;
+        }
+    }
+    false
+}
+
+fn is_end(p: &Numberlink, c: usize) -> bool {
+    p.ends.iter().any(|&(a, b)| a == c || b == c)
+}
+
+/// The side of `c` that `m` (a neighbour) is on.
+fn arm(p: &Numberlink, c: usize, m: usize) -> u8 {
+    SIDES
+        .into_iter()
+        .find(|&s| p.neighbour(c, s) == Some(m))
+        .expect("consecutive cells of a route are neighbours")
+}
+
+/// The preferred value of every link, piece and label variable of a model for these routes:
+/// a cell on a route has its route's links, piece and path; a cell on none is empty. A cell
+/// on several routes (a routing that failed) takes the first.
+pub fn hint(p: &Numberlink, map: &NumberlinkMap, routes: &[Vec<usize>]) -> Vec<Lit> {
+    let n = p.cells();
+    let mut arms = vec![0u8; n];
+    let mut path = vec![0u32; n];
+    for (k, r) in routes.iter().enumerate() {
+        for (i, &c) in r.iter().enumerate() {
+            if path[c] != 0 {
+                continue;
+            }
+            path[c] = k as u32 + 1;
+            if i > 0 {
+                arms[c] |= arm(p, c, r[i - 1]);
+            }
+            if i + 1 < r.len() {
+                arms[c] |= arm(p, c, r[i + 1]);
+            }
+        }
+    }
+    let mut lits = Vec::new();
+    for c in 0..n {
+        for &(a, l) in &map.pieces[c] {
+            lits.push(if a == arms[c] { l } else { !l });
+        }
+        if let CellLabel::Var(x) = &map.labels[c] {
+            for &(v, l) in x.values() {
+                lits.push(if v as u32 == path[c] { l } else { !l });
+            }
+        }
+        for side in [RIGHT, DOWN] {
+            if let Some(e) = map.link(p, c, side) {
+                lits.push(e.lit(arms[c] & side != 0));
+            }
+        }
+    }
+    lits
+}
+
+/// Extends preferred literals to the formula's other variables (the ladders' auxiliary
+/// variables, the normal form's selector) by unit propagation over its clauses, so that the
+/// solver's first decisions on them do not contradict the hint: a clause whose literals are
+/// all false but one unset sets that one. Passes go forward and backward over the clauses
+/// (a ladder's chain runs either way) until nothing changes, at most `passes` times; a
+/// clause the hint falsifies is left alone.
+pub fn complete(f: &Formula, lits: &[Lit], passes: usize) -> Vec<Lit> {
+    let mut value: Vec<i8> = vec![0; f.num_vars()];
+    for &l in lits {
+        value[l.var().index()] = if l.is_positive() { 1 } else { -1 };
+    }
+    let of = |value: &[i8], l: Lit| {
+        let v = value[l.var().index()];
+        if l.is_positive() {
+            v
+        } else {
+            -v
+        }
+    };
+    let clauses: Vec<&[Lit]> = f.clauses().collect();
+    let mut added = Vec::new();
+    for pass in 0..passes {
+        let mut changed = false;
+        let mut visit = |c: &[Lit]| {
+            let mut open = None;
+            for &l in c {
+                match of(&value, l) {
+                    1 => return,
+                    0 if open.is_some() => return,
+                    0 => open = Some(l),
+                    _ => {}
+                }
+            }
+            if let Some(l) = open {
+                value[l.var().index()] = if l.is_positive() { 1 } else { -1 };
+                added.push(l);
+                changed = true;
+            }
+        };
+        if pass % 2 == 0 {
+            clauses.iter().for_each(|c| visit(c));
+        } else {
+            clauses.iter().rev().for_each(|c| visit(c));
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut all = lits.to_vec();
+    all.extend(added);
+    all
+}
