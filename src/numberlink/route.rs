@@ -158,8 +158,8 @@ pub fn normalise(p: &Numberlink, routes: &mut [Vec<usize>]) {
     let mut changed = true;
     while changed && steps < cap {
         changed = false;
-        for k in 0..routes.len() {
-            while steps < cap && step(p, w, &mut owner, &mut pos, k, &mut routes[k]) {
+        for (k, route) in routes.iter_mut().enumerate() {
+            while steps < cap && step(p, w, &mut owner, &mut pos, k, route) {
                 steps += 1;
                 changed = true;
             }
