@@ -14,7 +14,7 @@
 //! that fails (lines still sharing cells after the last round) is still given as a hint.
 
 use super::model::{CellLabel, NumberlinkMap};
-use super::{Numberlink, DOWN, LEFT, RIGHT, SIDES};
+use super::{Links, Numberlink, DOWN, LEFT, RIGHT, SIDES};
 use crate::cnf::{Formula, Lit};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -245,10 +245,9 @@ fn arm(p: &Numberlink, c: usize, m: usize) -> u8 {
         .expect("consecutive cells of a route are neighbours")
 }
 
-/// The preferred value of every link, piece and label variable of a model for these routes:
-/// a cell on a route has its route's links, piece and path; a cell on none is empty. A cell
-/// on several routes (a routing that failed) takes the first.
-pub fn hint(p: &Numberlink, map: &NumberlinkMap, routes: &[Vec<usize>]) -> Vec<Lit> {
+/// The board the routes draw: each cell's arms and path (a cell on several routes, in a
+/// routing that failed, takes the first).
+pub fn links(p: &Numberlink, routes: &[Vec<usize>]) -> Links {
     let n = p.cells();
     let mut arms = vec![0u8; n];
     let mut path = vec![0u32; n];
@@ -266,8 +265,16 @@ pub fn hint(p: &Numberlink, map: &NumberlinkMap, routes: &[Vec<usize>]) -> Vec<L
             }
         }
     }
+    Links { arms, path }
+}
+
+/// The preferred value of every link, piece and label variable of a model for these routes
+/// ([`links`]): a cell on a route has its route's links, piece and path; a cell on none is
+/// empty.
+pub fn hint(p: &Numberlink, map: &NumberlinkMap, routes: &[Vec<usize>]) -> Vec<Lit> {
+    let Links { arms, path } = links(p, routes);
     let mut lits = Vec::new();
-    for c in 0..n {
+    for c in 0..p.cells() {
         for &(a, l) in &map.pieces[c] {
             lits.push(if a == arms[c] { l } else { !l });
         }
@@ -336,4 +343,129 @@ pub fn complete(f: &Formula, lits: &[Lit], passes: usize) -> Vec<Lit> {
     let mut all = lits.to_vec();
     all.extend(added);
     all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::rng;
+    use crate::numberlink::{format, Rules};
+    use crate::puzzle::{GivenMode, Puzzle};
+    use crate::solver::{Backend, Lite, Outcome};
+    use rand::seq::SliceRandom;
+
+    /// No rewriting step applies (see [`normalise`]): no route touches itself, no empty cell
+    /// touches two cells of one route more than two steps apart, no `┏` or `┓` has an empty
+    /// cell on its lower diagonal.
+    fn in_normal_form(p: &Numberlink, routes: &[Vec<usize>]) -> bool {
+        let b = links(p, routes);
+        let at = |r: &[usize], c: usize| r.iter().position(|&x| x == c);
+        routes.iter().all(|r| {
+            r.iter().enumerate().all(|(i, &c)| {
+                SIDES.iter().filter_map(|&s| p.neighbour(c, s)).all(|m| {
+                    let touch = at(r, m).is_some_and(|j| j > i + 1);
+                    let through = b.path[m] == 0
+                        && SIDES
+                            .iter()
+                            .filter_map(|&s| p.neighbour(m, s))
+                            .any(|x| at(r, x).is_some_and(|j| j > i + 2));
+                    !touch && !through
+                })
+            })
+        }) && (0..p.cells()).all(|c| {
+            let d = match b.arms[c] {
+                a if a == RIGHT | DOWN => c + p.width + 1,
+                a if a == LEFT | DOWN => c + p.width - 1,
+                _ => return true,
+            };
+            b.path[d] != 0
+        })
+    }
+
+    #[test]
+    fn a_detour_is_rewritten_into_the_straight_route() {
+        // 4x3, one path along the top row that dips into the middle row: the empty r1c2
+        // touches r1c1 and r1c3, four steps apart on the route.
+        let p = Numberlink {
+            rules: Rules::Nikoli,
+            ..Numberlink::new(4, 3, vec![(0, 3)])
+        };
+        let mut routes = vec![vec![0, 4, 5, 6, 2, 3]];
+        assert!(!in_normal_form(&p, &routes));
+        normalise(&p, &mut routes);
+        assert_eq!(routes, vec![vec![0, 1, 2, 3]]);
+        // Corners `┏` with an empty cell down-right move there, one diagonal step at a time:
+        // 3x3, from r1c3 to r3c1 along the top row and the left column ends along the right
+        // column and the bottom row.
+        let p = Numberlink {
+            rules: Rules::Nikoli,
+            ..Numberlink::new(3, 3, vec![(2, 6)])
+        };
+        let mut routes = vec![vec![2, 1, 0, 3, 6]];
+        assert!(!in_normal_form(&p, &routes));
+        normalise(&p, &mut routes);
+        assert_eq!(routes, vec![vec![2, 5, 8, 7, 6]]);
+        assert!(in_normal_form(&p, &routes));
+        assert_eq!(Ok(()), p.check(&links(&p, &routes)));
+    }
+
+    #[test]
+    fn a_routing_that_shares_no_cell_is_the_first_solve_s_answer() {
+        // Random boards and the project's nikoli puzzles: when the router separates the
+        // lines, the normalised routes are a solution in normal form, and the lite solver
+        // given them as preferred values answers the first solve with exactly that board and
+        // no conflict.
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/puzzles/numberlink/nikoli6.txt"
+        ))
+        .unwrap();
+        let mut boards: Vec<Numberlink> =
+            format::parse("nikoli6.txt", &text, format::ReadOptions::default())
+                .unwrap()
+                .into_iter()
+                .map(|p| Numberlink {
+                    rules: Rules::Nikoli,
+                    ..p
+                })
+                .collect();
+        let mut r = rng(11);
+        for trial in 0..300 {
+            let (w, h) = [(4, 4), (5, 4), (6, 5), (7, 7)][trial % 4];
+            let mut cells: Vec<usize> = (0..w * h).collect();
+            cells.shuffle(&mut r);
+            let k = 1 + trial % 5;
+            let ends = (0..k).map(|i| (cells[2 * i], cells[2 * i + 1])).collect();
+            boards.push(Numberlink {
+                rules: Rules::Nikoli,
+                ..Numberlink::new(w, h, ends)
+            });
+        }
+        let mut routed = 0;
+        for p in &boards {
+            let Some(mut routes) = route(p, ROUNDS) else {
+                continue;
+            };
+            let b = links(p, &routes);
+            let cells: usize = routes.iter().map(Vec::len).sum();
+            if b.path.iter().filter(|&&k| k != 0).count() < cells {
+                continue; // lines still share a cell
+            }
+            normalise(p, &mut routes);
+            let b = links(p, &routes);
+            assert_eq!(p.check(&b), Ok(()), "{:?}", p.ends);
+            assert!(in_normal_form(p, &routes), "{:?} {routes:?}", p.ends);
+            let model = p.model(GivenMode::Fold, false);
+            let mut lite = Lite::new();
+            lite.add_formula(&model.formula);
+            lite.prefer(&p.preferred(&model));
+            let Ok(Outcome::Sat(a)) = lite.solve(&model.normal) else {
+                panic!("{:?}: no model in normal form", p.ends);
+            };
+            assert_eq!(p.decode(&model, &a), b, "{:?}", p.ends);
+            assert_eq!(lite.conflicts(), 0, "{:?}", p.ends);
+            routed += 1;
+        }
+        assert!(routed >= 100, "only {routed} boards routed");
+    }
 }
