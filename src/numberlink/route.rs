@@ -6,12 +6,12 @@
 //! *negotiated congestion* (every line takes its cheapest route; cells wanted by several lines
 //! grow dearer, round after round, until the lines share none) draws such boards at once. The
 //! routes are then rewritten into the nikoli normal form (`models/numberlink.md`) by the same
-//! steps the normal form's argument uses, so that a routing that succeeded is a model of the
-//! first solve and the solver confirms it without a conflict.
+//! steps the normal form's argument uses, so that the routing is a model of the first solve
+//! and the solver confirms it without a conflict.
 //!
 //! Nothing here decides anything: a hint changes only where the solver looks first, never a
 //! verdict, and every solution still comes from SAT and passes the rule checker. A routing
-//! that fails (lines still sharing cells after the last round) is still given as a hint.
+//! that fails (lines still sharing cells after the last round) gives no hint at all.
 
 use super::model::{CellLabel, NumberlinkMap};
 use super::{Links, Numberlink, DOWN, LEFT, RIGHT, SIDES};
@@ -19,8 +19,7 @@ use crate::cnf::{Formula, Lit};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// Rounds of negotiated congestion before the router settles for the routing with the fewest
-/// shared cells.
+/// Rounds of negotiated congestion before the router gives up.
 pub const ROUNDS: usize = 300;
 /// Passes of [`complete`] over the clauses.
 pub const PASSES: usize = 16;
@@ -38,10 +37,10 @@ const SEED: u64 = 1;
 /// Each path's cells from its first end to its second, routed by negotiated congestion over at
 /// most `rounds` rounds (every line takes its cheapest route, in a shuffled order each round;
 /// a cell several lines want costs more, for now and, after each round it stays shared, for
-/// good): the routing of the first round in which no cell is shared, else of the round with
-/// the fewest shared cells (some routes then share cells). `None` when some path has no route
-/// even through other paths (the other ends wall it off). Deterministic: the shuffles come
-/// from a fixed seed.
+/// good): the routing of the first round in which no cell is shared. `None` when no round
+/// separates the lines, or some path has no route even through other paths (the other ends
+/// wall it off): a routing with shared cells is a wrong guess, and as a hint it misled CaDiCaL
+/// (ADC2015 Q06, BENCHMARKS.md). Deterministic: the shuffles come from a fixed seed.
 pub fn route(p: &Numberlink, rounds: usize) -> Option<Vec<Vec<usize>>> {
     use rand::seq::SliceRandom;
     let n = p.cells();
@@ -49,7 +48,6 @@ pub fn route(p: &Numberlink, rounds: usize) -> Option<Vec<Vec<usize>>> {
     let mut history = vec![0.0f64; n];
     let mut occupied = vec![0u32; n];
     let mut routes: Vec<Vec<usize>> = vec![Vec::new(); p.ends.len()];
-    let mut best: Option<(usize, Vec<Vec<usize>>)> = None;
     let mut present = PRESENT;
     let mut rng = crate::generate::rng(SEED);
     let mut order: Vec<usize> = (0..p.ends.len()).collect();
@@ -65,12 +63,8 @@ pub fn route(p: &Numberlink, rounds: usize) -> Option<Vec<Vec<usize>>> {
                 occupied[c] += 1;
             }
         }
-        let shared = occupied.iter().filter(|&&o| o > 1).count();
-        if best.as_ref().is_none_or(|(s, _)| shared < *s) {
-            best = Some((shared, routes.clone()));
-        }
-        if shared == 0 {
-            break;
+        if occupied.iter().all(|&o| o <= 1) {
+            return Some(routes);
         }
         for c in 0..n {
             if occupied[c] > 1 {
@@ -79,7 +73,7 @@ pub fn route(p: &Numberlink, rounds: usize) -> Option<Vec<Vec<usize>>> {
         }
         present = (present * GROWTH).min(PRESENT_MAX);
     }
-    best.map(|(_, r)| r)
+    None
 }
 
 /// The cheapest route of path `k` (Dijkstra over cell costs) through cells that are not
@@ -448,9 +442,11 @@ mod tests {
             };
             let b = links(p, &routes);
             let cells: usize = routes.iter().map(Vec::len).sum();
-            if b.path.iter().filter(|&&k| k != 0).count() < cells {
-                continue; // lines still share a cell
-            }
+            assert_eq!(
+                b.path.iter().filter(|&&k| k != 0).count(),
+                cells,
+                "shared cells"
+            );
             normalise(p, &mut routes);
             let b = links(p, &routes);
             assert_eq!(p.check(&b), Ok(()), "{:?}", p.ends);
