@@ -176,6 +176,12 @@ pub trait Puzzle {
     fn distinct(&self, model: &Model<Self::Map>) -> usize {
         model.answer.len()
     }
+    /// Literals of the model to try first when solving (a phase hint: a heuristic guess at a
+    /// solution, [`crate::solver::Backend::prefer`]); it changes where the solver looks, never
+    /// a verdict. None by default; Numberlink under nikoli rules routes its lines.
+    fn preferred(&self, _model: &Model<Self::Map>) -> Vec<Lit> {
+        Vec::new()
+    }
     /// Reads a solution from an assignment of the model.
     fn decode(&self, model: &Model<Self::Map>, a: &Assignment) -> Self::Solution;
     /// Lazy constraints: clauses that a model violates (none for most kinds).
@@ -239,6 +245,7 @@ fn session<'a, P: Puzzle>(p: &P, choice: &SolverChoice, model: &Model<P::Map>) -
         model.one_hot,
     )
     .with_distinct(p.distinct(model))
+    .with_preferred(&p.preferred(model))
 }
 
 fn checked<P: Puzzle>(p: &P, model: &Model<P::Map>, a: &Assignment) -> Result<P::Solution> {

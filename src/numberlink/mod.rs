@@ -12,6 +12,7 @@ pub mod format;
 pub mod generate;
 pub mod model;
 pub mod render;
+pub mod route;
 pub mod rules;
 pub mod strategies;
 
@@ -295,6 +296,21 @@ impl Puzzle for Numberlink {
 
     fn near(&self, model: &Model<Self::Map>, first: &Assignment, f: &mut Formula) {
         model::near(&model.map, first, f)
+    }
+
+    /// Under nikoli rules, with the normal form (the solving model): the lines routed by
+    /// negotiated congestion and rewritten into the normal form, as preferred values of every
+    /// variable ([`route`]).
+    fn preferred(&self, model: &Model<Self::Map>) -> Vec<Lit> {
+        if model.normal.is_empty() {
+            return Vec::new();
+        }
+        let Some(mut routes) = route::route(self, route::ROUNDS) else {
+            return Vec::new();
+        };
+        route::normalise(self, &mut routes);
+        let lits = route::hint(self, &model.map, &routes);
+        route::complete(&model.formula, &lits, route::PASSES)
     }
 
     fn check(&self, s: &Links) -> Result<(), String> {

@@ -23,6 +23,8 @@ pub struct Auto {
     /// clause's length.
     lits: Vec<Lit>,
     lens: Vec<u32>,
+    /// The preferred literals ([`Backend::prefer`]), for CaDiCaL (varisat has no phases).
+    preferred: Vec<Lit>,
 }
 
 impl Auto {
@@ -44,6 +46,7 @@ impl Auto {
             stop,
             lits: Vec::new(),
             lens: Vec::new(),
+            preferred: Vec::new(),
         }
     }
 
@@ -65,6 +68,7 @@ impl Auto {
         }
         self.lits = Vec::new();
         self.lens = Vec::new();
+        c.prefer(&std::mem::take(&mut self.preferred));
         self.cadical.insert(c)
     }
 }
@@ -93,6 +97,13 @@ impl Backend for Auto {
                 self.switch().solve(assumptions)
             }
             other => other,
+        }
+    }
+
+    fn prefer(&mut self, lits: &[Lit]) {
+        match &mut self.cadical {
+            Some(c) => c.prefer(lits),
+            None => self.preferred.extend_from_slice(lits),
         }
     }
 

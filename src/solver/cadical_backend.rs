@@ -122,6 +122,16 @@ impl Backend for Cadical {
     fn num_vars(&self) -> usize {
         self.declared
     }
+
+    /// CaDiCaL's `phase`: the literal's value is the one its decisions try first.
+    fn prefer(&mut self, lits: &[Lit]) {
+        if let Some(m) = lits.iter().map(|l| l.var().index()).max() {
+            self.declare(m);
+        }
+        for &l in lits {
+            self.solver.phase(to_dimacs(l));
+        }
+    }
 }
 
 #[cfg(test)]

@@ -76,6 +76,15 @@ impl<'a> Session<'a> {
         self
     }
 
+    /// Asks the backend to try these literals first ([`Backend::prefer`]): a hint, such as a
+    /// kind's heuristic guess at a solution, that changes no answer.
+    pub fn with_preferred(mut self, lits: &[Lit]) -> Session<'a> {
+        if !lits.is_empty() {
+            self.backend.prefer(lits);
+        }
+        self
+    }
+
     /// Sets the lazy-constraint callback.
     pub fn with_refine(mut self, refine: &'a Refine<'a>) -> Session<'a> {
         self.refine = Some(refine);

@@ -87,6 +87,13 @@ impl Backend for Layered {
             None => self.lite.num_vars(),
         }
     }
+
+    /// The lite solver's phases (varisat has none).
+    fn prefer(&mut self, lits: &[Lit]) {
+        if self.varisat.is_none() {
+            self.lite.prefer(lits);
+        }
+    }
 }
 
 #[cfg(test)]

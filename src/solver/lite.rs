@@ -1274,6 +1274,17 @@ impl Backend for Lite {
     fn num_vars(&self) -> usize {
         self.num_vars
     }
+
+    /// Sets the saved phases: a decision takes the preferred value until the variable has
+    /// been assigned otherwise (phase saving then remembers that).
+    fn prefer(&mut self, lits: &[Lit]) {
+        if let Some(m) = lits.iter().map(|l| l.var().index()).max() {
+            self.reserve_vars(m + 1);
+        }
+        for &l in lits {
+            self.phase[l.var().index()] = l.is_positive();
+        }
+    }
 }
 
 #[cfg(test)]

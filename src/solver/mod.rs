@@ -123,6 +123,12 @@ pub trait Backend {
     }
     /// The number of variables the backend knows of (at least every variable in its clauses).
     fn num_vars(&self) -> usize;
+    /// Asks the solver to try these literals first when it decides their variables (a phase
+    /// hint, such as a kind's heuristic guess at a solution): it changes where the search
+    /// looks, never an answer. Backends without phases ignore it (varisat, external commands).
+    fn prefer(&mut self, lits: &[Lit]) {
+        let _ = lits;
+    }
 }
 
 /// How to build a backend: an embedded solver, or an external command.
@@ -225,5 +231,58 @@ pub(crate) mod testing {
     /// thousands of conflicts for a CDCL solver at a few hundred variables, seconds for none.
     pub fn random_3sat(vars: usize, seed: u64) -> Formula {
         random_formula(&mut crate::generate::rng(seed), vars, vars * 426 / 100, 3)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cnf::Var;
+
+    #[test]
+    fn a_preferred_model_is_the_first_answer() {
+        // Random 3-SAT below the threshold: satisfiable, with many models. Whichever model
+        // varisat finds, a backend with phases that is given it as preferred values decides
+        // every variable its way, so propagation never contradicts it: that model comes back.
+        let mut checked = 0;
+        for seed in 0..8 {
+            let f = testing::random_formula(&mut crate::generate::rng(seed), 80, 240, 3);
+            let mut v = Varisat::new();
+            v.add_formula(&f);
+            let Outcome::Sat(m) = v.solve(&[]).unwrap() else {
+                continue;
+            };
+            let lits: Vec<Lit> = (0..f.num_vars())
+                .map(|i| Var::from_index(i).lit(m.var(Var::from_index(i))))
+                .collect();
+            let backends: [Box<dyn Backend>; 2] = [
+                Box::new(Lite::new()),
+                Box::new(Layered::new(LITE_CONFLICTS, None)),
+            ];
+            for (i, mut b) in backends.into_iter().enumerate() {
+                b.add_formula(&f);
+                b.prefer(&lits);
+                assert_eq!(
+                    b.solve(&[]).unwrap(),
+                    Outcome::Sat(m.clone()),
+                    "seed {seed} {i}"
+                );
+            }
+            // CaDiCaL tries its own "lucky" assignments and simplifies before it searches, so
+            // its first model need not be the preferred one (on this formula about half the
+            // values agree); the phases are taken after loading and the answer is a model.
+            #[cfg(feature = "cadical")]
+            {
+                let mut c = Cadical::new();
+                c.add_formula(&f);
+                c.prefer(&lits);
+                let Outcome::Sat(got) = c.solve(&[]).unwrap() else {
+                    panic!("seed {seed}: satisfiable")
+                };
+                assert!(got.satisfies(&f), "seed {seed}");
+            }
+            checked += 1;
+        }
+        assert!(checked >= 6);
     }
 }
