@@ -1,7 +1,8 @@
 //! `lite`: a small CDCL SAT solver of gridsat's own, for the small instances that make up most
 //! batches (a 9x9 Sudoku, a Takuzu, a Tectonic). varisat spends about half of an easy puzzle
 //! loading its clauses (a restart per clause, a variable map, per-variable arrays grown one
-//! variable at a time); here loading is a copy into one flat clause arena.
+//! variable at a time); here loading is a copy into one flat clause arena (and the formula's
+//! three-literal clauses, most of a puzzle model, into a table of their own without headers).
 //!
 //! The search is textbook MiniSat/Glucose: two watched literals (binary clauses on their own
 //! watch lists), 1UIP conflict analysis with recursive clause minimisation, VSIDS on a binary
@@ -27,6 +28,11 @@ const BIN_CONFLICT: u32 = u32::MAX - 1;
 /// A reason that is a binary clause: this bit, and the clause's other literal (binary clauses
 /// live only in the watch lists, not in the arena).
 const BIN: u32 = 1 << 31;
+/// A clause of three literals loaded with the first formula: this bit, and where its literals
+/// start in `Lite::tern` (three words, no header: most clauses of a puzzle model have three
+/// literals, and without the arena's two header words they take 0.6x the memory that
+/// propagation reads). Arena offsets stay below it.
+const TERN: u32 = 1 << 30;
 /// Words before a clause's literals in the arena: its length and its flags.
 const HEADER: usize = 2;
 const LEARNT: u32 = 1;
@@ -61,6 +67,7 @@ struct Watch {
 #[derive(Default)]
 struct Spare {
     arena: Vec<u32>,
+    tern: Vec<u32>,
     lists: Vec<Vec<Watch>>,
     bin_lists: Vec<Vec<u32>>,
     bin_flat: Vec<u32>,
@@ -105,6 +112,9 @@ pub struct Lite {
     ok: bool,
     /// Every clause: `[len, flags, lit, lit, ...]`, addressed by offset.
     arena: Vec<u32>,
+    /// The three-literal clauses of the first formula loaded, three words each (see [`TERN`]);
+    /// they are never deleted.
+    tern: Vec<u32>,
     /// Arena words held by deleted clauses.
     wasted: usize,
     /// The learnt clauses of three or more literals (binary ones are kept for good).
@@ -172,6 +182,7 @@ impl Drop for Lite {
         bin_lists[..lits].iter_mut().for_each(Vec::clear);
         let spare = Spare {
             arena: take(&mut self.arena),
+            tern: take(&mut self.tern),
             lists,
             bin_lists,
             bin_flat: take(&mut self.bin_flat),
@@ -235,6 +246,7 @@ impl Lite {
         Lite {
             ok: true,
             arena: emptied(spare.arena),
+            tern: emptied(spare.tern),
             wasted: 0,
             learnts: Vec::new(),
             watches: spare.lists,
@@ -322,6 +334,11 @@ impl Lite {
                 clause(&buf);
             }
             at += HEADER + len;
+        }
+        for c in self.tern.chunks_exact(3) {
+            buf.clear();
+            buf.extend(c.iter().map(|&l| lit_of(l)));
+            clause(&buf);
         }
         for l in 0..2 * self.num_vars as u32 {
             let from = self.bin_start[l as usize] as usize;
@@ -420,6 +437,7 @@ impl Lite {
 
     fn alloc(&mut self, lits: &[u32], learnt: bool, lbd: u32) -> u32 {
         let cref = self.arena.len() as u32;
+        assert!(cref < TERN, "the clause arena is full");
         self.arena.push(lits.len() as u32);
         self.arena
             .push((lbd << LBD_SHIFT) | if learnt { LEARNT } else { 0 });
@@ -444,6 +462,8 @@ impl Lite {
     fn reason_len(&self, r: u32) -> usize {
         if r & BIN != 0 {
             1
+        } else if r & TERN != 0 {
+            2
         } else {
             self.arena[r as usize] as usize - 1
         }
@@ -453,6 +473,8 @@ impl Lite {
     fn reason_lit(&self, r: u32, k: usize) -> u32 {
         if r & BIN != 0 {
             r & !BIN
+        } else if r & TERN != 0 {
+            self.tern[(r & !TERN) as usize + 1 + k]
         } else {
             self.arena[r as usize + HEADER + 1 + k]
         }
@@ -461,6 +483,8 @@ impl Lite {
     fn conflict_len(&self, c: u32) -> usize {
         if c == BIN_CONFLICT {
             2
+        } else if c & TERN != 0 {
+            3
         } else {
             self.arena[c as usize] as usize
         }
@@ -469,6 +493,8 @@ impl Lite {
     fn conflict_lit(&self, c: u32, k: usize) -> u32 {
         if c == BIN_CONFLICT {
             self.bin_conflict[k]
+        } else if c & TERN != 0 {
+            self.tern[(c & !TERN) as usize + k]
         } else {
             self.arena[c as usize + HEADER + k]
         }
@@ -501,17 +527,19 @@ impl Lite {
             bin_conflict,
             watches,
             arena,
+            tern,
             ..
         } = self;
         // As slices: their pointers and lengths then stay in registers across the pushes onto
         // the trail and the watch lists.
         let (value, level, reason) = (&mut value[..], &mut level[..], &mut reason[..]);
-        let (bin_start, bin_flat, bins, watches, arena) = (
+        let (bin_start, bin_flat, bins, watches, arena, tern) = (
             &bin_start[..],
             &bin_flat[..],
             &bins[..],
             &mut watches[..],
             &mut arena[..],
+            &mut tern[..],
         );
         let mut qh = *qhead;
         let current = trail_lim.len() as u32;
@@ -559,9 +587,15 @@ impl Lite {
                     j += 1;
                     continue;
                 }
-                let at = w.cref as usize;
-                let len = arena[at] as usize;
-                let c = &mut arena[at + HEADER..at + HEADER + len];
+                let c = if w.cref & TERN != 0 {
+                    let at = (w.cref & !TERN) as usize;
+                    &mut tern[at..at + 3]
+                } else {
+                    let at = w.cref as usize;
+                    let len = arena[at] as usize;
+                    &mut arena[at + HEADER..at + HEADER + len]
+                };
+                let len = c.len();
                 // The false literal goes second.
                 let first = if c[0] == false_lit {
                     let first = c[1];
@@ -848,7 +882,7 @@ impl Lite {
         self.learnts = kept;
         let arena = &self.arena;
         for ws in &mut self.watches[..2 * self.num_vars] {
-            ws.retain(|w| arena[w.cref as usize + 1] & DELETED == 0);
+            ws.retain(|w| w.cref & TERN != 0 || arena[w.cref as usize + 1] & DELETED == 0);
         }
         if self.wasted * 2 > self.arena.len() {
             self.collect();
@@ -874,12 +908,14 @@ impl Lite {
         let moved = |c: u32| old[c as usize + 1];
         for ws in &mut self.watches[..2 * self.num_vars] {
             for w in ws.iter_mut() {
-                w.cref = moved(w.cref);
+                if w.cref & TERN == 0 {
+                    w.cref = moved(w.cref);
+                }
             }
         }
         for &l in &self.trail {
             let r = &mut self.reason[(l >> 1) as usize];
-            if *r != NONE && *r & BIN == 0 {
+            if *r != NONE && *r & (BIN | TERN) == 0 {
                 *r = moved(*r);
             }
         }
@@ -908,7 +944,12 @@ impl Lite {
         let mut pairs = std::mem::take(&mut self.bin_pairs);
         pairs.clear();
         let mut others = Vec::new();
-        let Lite { arena, watches, .. } = self;
+        let Lite {
+            arena,
+            tern,
+            watches,
+            ..
+        } = self;
         arena.reserve(all.len() + HEADER * ends.len());
         // Sliced to the literals in use, so that the checks below (`< lits`) also bound the
         // indices.
@@ -938,8 +979,9 @@ impl Lite {
                         && b >> 1 != d >> 1
                         && a.max(b).max(d) < lits
                     {
-                        let cref = arena.len() as u32;
-                        arena.extend([3, 0, a as u32, b as u32, d as u32]);
+                        let cref = TERN | tern.len() as u32;
+                        assert!(tern.len() + 3 < TERN as usize, "too many clauses");
+                        tern.extend([a as u32, b as u32, d as u32]);
                         watches[a].push(Watch {
                             cref,
                             blocker: b as u32,
