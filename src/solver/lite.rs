@@ -73,6 +73,7 @@ struct Spare {
     bin_flat: Vec<u32>,
     bin_start: Vec<u32>,
     bin_pairs: Vec<u32>,
+    has_bins: Vec<bool>,
     value: Vec<i8>,
     level: Vec<u32>,
     reason: Vec<u32>,
@@ -131,6 +132,10 @@ pub struct Lite {
     bin_pairs: Vec<u32>,
     /// Binary clauses added later or learnt, the same way per literal.
     bins: Vec<Vec<u32>>,
+    /// Per literal: true when its list in `bins` may be non-empty. Propagation reads this byte
+    /// instead of the list's header (24 bytes a literal, about a megabyte on a large board,
+    /// most of them empty lists), which missed the cache once per assignment.
+    has_bins: Vec<bool>,
     bin_conflict: [u32; 2],
     /// Per literal: 1 true, -1 false, 0 unassigned.
     value: Vec<i8>,
@@ -188,6 +193,7 @@ impl Drop for Lite {
             bin_flat: take(&mut self.bin_flat),
             bin_start: take(&mut self.bin_start),
             bin_pairs: take(&mut self.bin_pairs),
+            has_bins: take(&mut self.has_bins),
             value: take(&mut self.value),
             level: take(&mut self.level),
             reason: take(&mut self.reason),
@@ -254,6 +260,7 @@ impl Lite {
             bin_start,
             bin_pairs: spare.bin_pairs,
             bins: spare.bin_lists,
+            has_bins: emptied(spare.has_bins),
             bin_conflict: [0; 2],
             value: emptied(spare.value),
             level: emptied(spare.level),
@@ -305,6 +312,7 @@ impl Lite {
         self.level_stamp.resize(n + 1, 0);
         grow_lists(&mut self.watches, 2 * n);
         grow_lists(&mut self.bins, 2 * n);
+        self.has_bins.resize(2 * n, false);
         let end = *self.bin_start.last().unwrap_or(&0);
         self.bin_start.resize(2 * n + 1, end);
         // Activities are never negative, so a new variable (activity 0) can go last.
@@ -456,6 +464,8 @@ impl Lite {
     fn add_binary(&mut self, a: u32, b: u32) {
         self.bins[a as usize].push(b);
         self.bins[b as usize].push(a);
+        self.has_bins[a as usize] = true;
+        self.has_bins[b as usize] = true;
     }
 
     /// The number of false literals of a reason (all but the one it implied).
@@ -520,6 +530,7 @@ impl Lite {
             bin_start,
             bin_flat,
             bins,
+            has_bins,
             value,
             level,
             reason,
@@ -533,10 +544,11 @@ impl Lite {
         // As slices: their pointers and lengths then stay in registers across the pushes onto
         // the trail and the watch lists.
         let (value, level, reason) = (&mut value[..], &mut level[..], &mut reason[..]);
-        let (bin_start, bin_flat, bins, watches, arena, tern) = (
+        let (bin_start, bin_flat, bins, has_bins, watches, arena, tern) = (
             &bin_start[..],
             &bin_flat[..],
             &bins[..],
+            &has_bins[..],
             &mut watches[..],
             &mut arena[..],
             &mut tern[..],
@@ -558,7 +570,8 @@ impl Lite {
             let fl = false_lit as usize;
             // Binary clauses: those loaded first, then the others.
             let (from, to) = (bin_start[fl] as usize, bin_start[fl + 1] as usize);
-            for list in [&bin_flat[from..to], &bins[fl][..]] {
+            let later: &[u32] = if has_bins[fl] { &bins[fl] } else { &[] };
+            for list in [&bin_flat[from..to], later] {
                 for &other in list {
                     match value[other as usize] {
                         1 => {}
