@@ -1015,6 +1015,7 @@ impl Lite {
                         .all(|(i, a)| c[..i].iter().all(|b| a.var() != b.var())) =>
                 {
                     let cref = arena.len() as u32;
+                    assert!(cref < TERN, "the clause arena is full");
                     arena.push(c.len() as u32);
                     arena.push(0);
                     arena.extend(c.iter().map(|l| l.code() as u32));
