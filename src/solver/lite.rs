@@ -1,7 +1,8 @@
 //! `lite`: a small CDCL SAT solver of gridsat's own, for the small instances that make up most
 //! batches (a 9x9 Sudoku, a Takuzu, a Tectonic). varisat spends about half of an easy puzzle
 //! loading its clauses (a restart per clause, a variable map, per-variable arrays grown one
-//! variable at a time); here loading is a copy into one flat clause arena.
+//! variable at a time); here loading is a copy into one flat clause arena (and the formula's
+//! three-literal clauses, most of a puzzle model, into a table of their own without headers).
 //!
 //! The search is textbook MiniSat/Glucose: two watched literals (binary clauses on their own
 //! watch lists), 1UIP conflict analysis with recursive clause minimisation, VSIDS on a binary
@@ -27,6 +28,11 @@ const BIN_CONFLICT: u32 = u32::MAX - 1;
 /// A reason that is a binary clause: this bit, and the clause's other literal (binary clauses
 /// live only in the watch lists, not in the arena).
 const BIN: u32 = 1 << 31;
+/// A clause of three literals loaded with the first formula: this bit, and where its literals
+/// start in `Lite::tern` (three words, no header: most clauses of a puzzle model have three
+/// literals, and without the arena's two header words they take 0.6x the memory that
+/// propagation reads). Arena offsets stay below it.
+const TERN: u32 = 1 << 30;
 /// Words before a clause's literals in the arena: its length and its flags.
 const HEADER: usize = 2;
 const LEARNT: u32 = 1;
@@ -61,11 +67,13 @@ struct Watch {
 #[derive(Default)]
 struct Spare {
     arena: Vec<u32>,
+    tern: Vec<u32>,
     lists: Vec<Vec<Watch>>,
     bin_lists: Vec<Vec<u32>>,
     bin_flat: Vec<u32>,
     bin_start: Vec<u32>,
     bin_pairs: Vec<u32>,
+    has_bins: Vec<bool>,
     value: Vec<i8>,
     level: Vec<u32>,
     reason: Vec<u32>,
@@ -105,6 +113,9 @@ pub struct Lite {
     ok: bool,
     /// Every clause: `[len, flags, lit, lit, ...]`, addressed by offset.
     arena: Vec<u32>,
+    /// The three-literal clauses of the first formula loaded, three words each (see [`TERN`]);
+    /// they are never deleted.
+    tern: Vec<u32>,
     /// Arena words held by deleted clauses.
     wasted: usize,
     /// The learnt clauses of three or more literals (binary ones are kept for good).
@@ -121,6 +132,10 @@ pub struct Lite {
     bin_pairs: Vec<u32>,
     /// Binary clauses added later or learnt, the same way per literal.
     bins: Vec<Vec<u32>>,
+    /// Per literal: true when its list in `bins` may be non-empty. Propagation reads this byte
+    /// instead of the list's header (24 bytes a literal, about a megabyte on a large board,
+    /// most of them empty lists), which missed the cache once per assignment.
+    has_bins: Vec<bool>,
     bin_conflict: [u32; 2],
     /// Per literal: 1 true, -1 false, 0 unassigned.
     value: Vec<i8>,
@@ -172,11 +187,13 @@ impl Drop for Lite {
         bin_lists[..lits].iter_mut().for_each(Vec::clear);
         let spare = Spare {
             arena: take(&mut self.arena),
+            tern: take(&mut self.tern),
             lists,
             bin_lists,
             bin_flat: take(&mut self.bin_flat),
             bin_start: take(&mut self.bin_start),
             bin_pairs: take(&mut self.bin_pairs),
+            has_bins: take(&mut self.has_bins),
             value: take(&mut self.value),
             level: take(&mut self.level),
             reason: take(&mut self.reason),
@@ -235,6 +252,7 @@ impl Lite {
         Lite {
             ok: true,
             arena: emptied(spare.arena),
+            tern: emptied(spare.tern),
             wasted: 0,
             learnts: Vec::new(),
             watches: spare.lists,
@@ -242,6 +260,7 @@ impl Lite {
             bin_start,
             bin_pairs: spare.bin_pairs,
             bins: spare.bin_lists,
+            has_bins: emptied(spare.has_bins),
             bin_conflict: [0; 2],
             value: emptied(spare.value),
             level: emptied(spare.level),
@@ -293,6 +312,7 @@ impl Lite {
         self.level_stamp.resize(n + 1, 0);
         grow_lists(&mut self.watches, 2 * n);
         grow_lists(&mut self.bins, 2 * n);
+        self.has_bins.resize(2 * n, false);
         let end = *self.bin_start.last().unwrap_or(&0);
         self.bin_start.resize(2 * n + 1, end);
         // Activities are never negative, so a new variable (activity 0) can go last.
@@ -322,6 +342,11 @@ impl Lite {
                 clause(&buf);
             }
             at += HEADER + len;
+        }
+        for c in self.tern.chunks_exact(3) {
+            buf.clear();
+            buf.extend(c.iter().map(|&l| lit_of(l)));
+            clause(&buf);
         }
         for l in 0..2 * self.num_vars as u32 {
             let from = self.bin_start[l as usize] as usize;
@@ -420,6 +445,7 @@ impl Lite {
 
     fn alloc(&mut self, lits: &[u32], learnt: bool, lbd: u32) -> u32 {
         let cref = self.arena.len() as u32;
+        assert!(cref < TERN, "the clause arena is full");
         self.arena.push(lits.len() as u32);
         self.arena
             .push((lbd << LBD_SHIFT) | if learnt { LEARNT } else { 0 });
@@ -438,12 +464,16 @@ impl Lite {
     fn add_binary(&mut self, a: u32, b: u32) {
         self.bins[a as usize].push(b);
         self.bins[b as usize].push(a);
+        self.has_bins[a as usize] = true;
+        self.has_bins[b as usize] = true;
     }
 
     /// The number of false literals of a reason (all but the one it implied).
     fn reason_len(&self, r: u32) -> usize {
         if r & BIN != 0 {
             1
+        } else if r & TERN != 0 {
+            2
         } else {
             self.arena[r as usize] as usize - 1
         }
@@ -453,6 +483,8 @@ impl Lite {
     fn reason_lit(&self, r: u32, k: usize) -> u32 {
         if r & BIN != 0 {
             r & !BIN
+        } else if r & TERN != 0 {
+            self.tern[(r & !TERN) as usize + 1 + k]
         } else {
             self.arena[r as usize + HEADER + 1 + k]
         }
@@ -461,6 +493,8 @@ impl Lite {
     fn conflict_len(&self, c: u32) -> usize {
         if c == BIN_CONFLICT {
             2
+        } else if c & TERN != 0 {
+            3
         } else {
             self.arena[c as usize] as usize
         }
@@ -469,6 +503,8 @@ impl Lite {
     fn conflict_lit(&self, c: u32, k: usize) -> u32 {
         if c == BIN_CONFLICT {
             self.bin_conflict[k]
+        } else if c & TERN != 0 {
+            self.tern[(c & !TERN) as usize + k]
         } else {
             self.arena[c as usize + HEADER + k]
         }
@@ -494,6 +530,7 @@ impl Lite {
             bin_start,
             bin_flat,
             bins,
+            has_bins,
             value,
             level,
             reason,
@@ -501,17 +538,20 @@ impl Lite {
             bin_conflict,
             watches,
             arena,
+            tern,
             ..
         } = self;
         // As slices: their pointers and lengths then stay in registers across the pushes onto
         // the trail and the watch lists.
         let (value, level, reason) = (&mut value[..], &mut level[..], &mut reason[..]);
-        let (bin_start, bin_flat, bins, watches, arena) = (
+        let (bin_start, bin_flat, bins, has_bins, watches, arena, tern) = (
             &bin_start[..],
             &bin_flat[..],
             &bins[..],
+            &has_bins[..],
             &mut watches[..],
             &mut arena[..],
+            &mut tern[..],
         );
         let mut qh = *qhead;
         let current = trail_lim.len() as u32;
@@ -530,7 +570,8 @@ impl Lite {
             let fl = false_lit as usize;
             // Binary clauses: those loaded first, then the others.
             let (from, to) = (bin_start[fl] as usize, bin_start[fl + 1] as usize);
-            for list in [&bin_flat[from..to], &bins[fl][..]] {
+            let later: &[u32] = if has_bins[fl] { &bins[fl] } else { &[] };
+            for list in [&bin_flat[from..to], later] {
                 for &other in list {
                     match value[other as usize] {
                         1 => {}
@@ -559,9 +600,15 @@ impl Lite {
                     j += 1;
                     continue;
                 }
-                let at = w.cref as usize;
-                let len = arena[at] as usize;
-                let c = &mut arena[at + HEADER..at + HEADER + len];
+                let c = if w.cref & TERN != 0 {
+                    let at = (w.cref & !TERN) as usize;
+                    &mut tern[at..at + 3]
+                } else {
+                    let at = w.cref as usize;
+                    let len = arena[at] as usize;
+                    &mut arena[at + HEADER..at + HEADER + len]
+                };
+                let len = c.len();
                 // The false literal goes second.
                 let first = if c[0] == false_lit {
                     let first = c[1];
@@ -848,7 +895,7 @@ impl Lite {
         self.learnts = kept;
         let arena = &self.arena;
         for ws in &mut self.watches[..2 * self.num_vars] {
-            ws.retain(|w| arena[w.cref as usize + 1] & DELETED == 0);
+            ws.retain(|w| w.cref & TERN != 0 || arena[w.cref as usize + 1] & DELETED == 0);
         }
         if self.wasted * 2 > self.arena.len() {
             self.collect();
@@ -874,12 +921,14 @@ impl Lite {
         let moved = |c: u32| old[c as usize + 1];
         for ws in &mut self.watches[..2 * self.num_vars] {
             for w in ws.iter_mut() {
-                w.cref = moved(w.cref);
+                if w.cref & TERN == 0 {
+                    w.cref = moved(w.cref);
+                }
             }
         }
         for &l in &self.trail {
             let r = &mut self.reason[(l >> 1) as usize];
-            if *r != NONE && *r & BIN == 0 {
+            if *r != NONE && *r & (BIN | TERN) == 0 {
                 *r = moved(*r);
             }
         }
@@ -908,7 +957,12 @@ impl Lite {
         let mut pairs = std::mem::take(&mut self.bin_pairs);
         pairs.clear();
         let mut others = Vec::new();
-        let Lite { arena, watches, .. } = self;
+        let Lite {
+            arena,
+            tern,
+            watches,
+            ..
+        } = self;
         arena.reserve(all.len() + HEADER * ends.len());
         // Sliced to the literals in use, so that the checks below (`< lits`) also bound the
         // indices.
@@ -938,8 +992,9 @@ impl Lite {
                         && b >> 1 != d >> 1
                         && a.max(b).max(d) < lits
                     {
-                        let cref = arena.len() as u32;
-                        arena.extend([3, 0, a as u32, b as u32, d as u32]);
+                        let cref = TERN | tern.len() as u32;
+                        assert!(tern.len() + 3 < TERN as usize, "too many clauses");
+                        tern.extend([a as u32, b as u32, d as u32]);
                         watches[a].push(Watch {
                             cref,
                             blocker: b as u32,
@@ -960,6 +1015,7 @@ impl Lite {
                         .all(|(i, a)| c[..i].iter().all(|b| a.var() != b.var())) =>
                 {
                     let cref = arena.len() as u32;
+                    assert!(cref < TERN, "the clause arena is full");
                     arena.push(c.len() as u32);
                     arena.push(0);
                     arena.extend(c.iter().map(|l| l.code() as u32));
