@@ -42,38 +42,100 @@ const SEED: u64 = 1;
 /// wall it off): a routing with shared cells is a wrong guess, and as a hint it misled CaDiCaL
 /// (ADC2015 Q06, BENCHMARKS.md). Deterministic: the shuffles come from a fixed seed.
 pub fn route(p: &Numberlink, rounds: usize) -> Option<Vec<Vec<usize>>> {
+    let r = negotiate(p, rounds, SEED, &Schedule::DEFAULT);
+    (r.shared == 0).then_some(r.routes)
+}
+
+/// What one run of the router did.
+pub struct Negotiation {
+    /// Each path's cells from its first end to its second (empty when some path has no route).
+    pub routes: Vec<Vec<usize>>,
+    /// The rounds run.
+    pub rounds: usize,
+    /// Cells on more than one route after the last round (0: the lines are separated), or
+    /// `usize::MAX` when some path has no route at all.
+    pub shared: usize,
+}
+
+/// The router's prices (see [`negotiate`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Schedule {
+    /// The price of sharing a cell at the first round, per other line on it ...
+    pub present: f64,
+    /// ... its growth factor each round ...
+    pub growth: f64,
+    /// ... and its cap.
+    pub present_max: f64,
+    /// What each round a cell stays shared adds to its cost for good, per extra line on it.
+    pub history: f64,
+    /// After the first round, reroute only the lines that are on a shared cell.
+    pub only_shared: bool,
+}
+
+impl Schedule {
+    /// The settings [`route`] uses.
+    pub const DEFAULT: Schedule = Schedule {
+        present: PRESENT,
+        growth: GROWTH,
+        present_max: PRESENT_MAX,
+        history: HISTORY,
+        only_shared: false,
+    };
+}
+
+/// Negotiated congestion with the order of the lines shuffled from `seed` and the prices of
+/// `s`, over at most `rounds` rounds: [`route`] is this with [`SEED`] and
+/// [`Schedule::DEFAULT`]. Kept apart so that how robust the router is (how many seeds
+/// separate a board's lines) can be measured (`examples/route_seeds.rs`).
+pub fn negotiate(p: &Numberlink, rounds: usize, seed: u64, s: &Schedule) -> Negotiation {
     use rand::seq::SliceRandom;
     let n = p.cells();
     let ep = p.endpoint_map();
     let mut history = vec![0.0f64; n];
     let mut occupied = vec![0u32; n];
     let mut routes: Vec<Vec<usize>> = vec![Vec::new(); p.ends.len()];
-    let mut present = PRESENT;
-    let mut rng = crate::generate::rng(SEED);
+    let mut present = s.present;
+    let mut rng = crate::generate::rng(seed);
     let mut order: Vec<usize> = (0..p.ends.len()).collect();
-    for _ in 0..rounds.max(1) {
+    let rounds = rounds.max(1);
+    for round in 0..rounds {
         order.shuffle(&mut rng);
         for &k in &order {
+            if s.only_shared && round > 0 && routes[k].iter().all(|&c| occupied[c] <= 1) {
+                continue;
+            }
             for &c in &routes[k] {
                 occupied[c] -= 1;
             }
             let cost = |c: usize| (1.0 + history[c]) * (1.0 + present * occupied[c] as f64);
-            routes[k] = cheapest(p, &ep, k, cost)?;
+            let Some(r) = cheapest(p, &ep, k, cost) else {
+                return Negotiation {
+                    routes: Vec::new(),
+                    rounds: round + 1,
+                    shared: usize::MAX,
+                };
+            };
+            routes[k] = r;
             for &c in &routes[k] {
                 occupied[c] += 1;
             }
         }
-        if occupied.iter().all(|&o| o <= 1) {
-            return Some(routes);
+        let shared = occupied.iter().filter(|&&o| o > 1).count();
+        if shared == 0 || round + 1 == rounds {
+            return Negotiation {
+                routes,
+                rounds: round + 1,
+                shared,
+            };
         }
         for c in 0..n {
             if occupied[c] > 1 {
-                history[c] += HISTORY * (occupied[c] - 1) as f64;
+                history[c] += s.history * (occupied[c] - 1) as f64;
             }
         }
-        present = (present * GROWTH).min(PRESENT_MAX);
+        present = (present * s.growth).min(s.present_max);
     }
-    None
+    unreachable!("the last round returns")
 }
 
 /// The cheapest route of path `k` (Dijkstra over cell costs) through cells that are not
@@ -146,6 +208,7 @@ pub fn normalise(p: &Numberlink, routes: &mut [Vec<usize>]) {
             owner[c] = k;
         }
     }
+
     let mut pos = vec![0usize; n];
     let mut steps = 0;
     let cap = 4 * n * n.max(1);
@@ -374,6 +437,43 @@ mod tests {
             };
             b.path[d] != 0
         })
+    }
+
+    #[test]
+    fn negotiation_is_deterministic_and_route_is_its_default() {
+        // The project's nikoli puzzles, under both schedules: the same seed gives the same
+        // routes, in at most the rounds allowed; a routing said to be separated shares no
+        // cell; `route` is the default schedule's seed 1, and says "no routing" exactly when
+        // cells stay shared.
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/puzzles/numberlink/nikoli6.txt"
+        ))
+        .unwrap();
+        let boards = format::parse("nikoli6.txt", &text, format::ReadOptions::default()).unwrap();
+        assert!(!boards.is_empty());
+        let only = Schedule {
+            only_shared: true,
+            ..Schedule::DEFAULT
+        };
+        for p in &boards {
+            for s in [Schedule::DEFAULT, only] {
+                let a = negotiate(p, ROUNDS, 7, &s);
+                let b = negotiate(p, ROUNDS, 7, &s);
+                assert_eq!(
+                    (&a.routes, a.rounds, a.shared),
+                    (&b.routes, b.rounds, b.shared)
+                );
+                assert!(a.rounds >= 1 && a.rounds <= ROUNDS);
+                if a.shared == 0 {
+                    let cells: usize = a.routes.iter().map(Vec::len).sum();
+                    let b = links(p, &a.routes);
+                    assert_eq!(b.path.iter().filter(|&&k| k != 0).count(), cells);
+                }
+            }
+            let d = negotiate(p, ROUNDS, SEED, &Schedule::DEFAULT);
+            assert_eq!(route(p, ROUNDS), (d.shared == 0).then_some(d.routes));
+        }
     }
 
     #[test]
