@@ -393,11 +393,16 @@ pub fn propagate(
             let ways = paths::ways_of(s, b, c, sides);
             let open = sides & !b.arms[c];
             let at = local::At::known(s, b, c, open, ways);
-            for rule in local::LOCAL {
-                if let Some(r) = rule(s, b, &at, None) {
-                    found = Some(r);
-                    break 'cells;
-                }
+            found = local::first(s, b, &at, None);
+            debug_assert!(
+                local::same(
+                    &found,
+                    &local::LOCAL.iter().find_map(|rule| rule(s, b, &at, None))
+                ),
+                "the local techniques' first answer, calling only those that apply"
+            );
+            if found.is_some() {
+                break 'cells;
             }
         }
         if found.is_none() {
