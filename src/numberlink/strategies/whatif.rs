@@ -86,8 +86,10 @@ pub struct Work {
     hints: Hints,
     /// How runs of earlier searches ended, while nothing near them changed.
     carry: Carry,
-    /// The cells the last run changed.
+    /// The cells whose marks the last run's deductions changed (see [`Carry`]).
     footprint: Vec<u32>,
+    /// The same for the run going on (kept in [`Paused`] when it pauses).
+    marked: Vec<u32>,
     /// True when a run stopped at its bound is to be kept in `paused`.
     pause: bool,
     paused: Option<Paused>,
@@ -106,6 +108,7 @@ pub struct Paused {
     q: Vec<u32>,
     dirty: Vec<u32>,
     touched: Vec<u32>,
+    marked: Vec<u32>,
 }
 
 /// The assumptions the last search refuted, with their lengths, by their place in the
@@ -287,6 +290,7 @@ impl Work {
             hints: Hints::default(),
             carry: Carry::default(),
             footprint: Vec::new(),
+            marked: Vec::new(),
             pause: false,
             paused: None,
             spare: Vec::new(),
@@ -332,8 +336,13 @@ pub fn propagate(
         pause,
         paused,
         spare,
+        marked,
         ..
     } = w;
+    if let Some(p) = from {
+        marked.clear();
+        marked.extend_from_slice(&p.marked);
+    }
     fn push(q: &mut VecDeque<usize>, queued: &mut [bool], c: usize) {
         if !queued[c] {
             queued[c] = true;
@@ -477,6 +486,7 @@ pub fn propagate(
         // The pieces the deduction changed (once each: pieces only grow).
         roots.clear();
         changed(&d, roots);
+        marked.extend(roots.iter().map(|&c| c as u32));
         for r in roots.iter_mut() {
             *r = b.root(*r);
         }
@@ -510,6 +520,8 @@ pub fn propagate(
                     .extend((0..s.paths).filter(|&k| dirty[k]).map(|k| k as u32));
                 p.touched.clear();
                 p.touched.extend(touched.iter().map(|&c| c as u32));
+                p.marked.clear();
+                p.marked.extend_from_slice(marked);
                 *paused = Some(p);
             }
             return run;
@@ -686,8 +698,11 @@ fn run_from(
         },
         Ok(()) => propagate(s, &mut c, w, (start, &paths), from, bound, trace),
     };
-    w.footprint.clear();
-    w.footprint.extend_from_slice(c.logged());
+    // What the run changed, for the carry: the cells of its deductions, not every cell whose
+    // entries on the board changed (a link rewrites the root of every cell of the smaller
+    // piece, and a piece's candidates sit in its root, an arbitrary cell of it).
+    std::mem::swap(&mut w.footprint, &mut w.marked);
+    w.marked.clear();
     c.restore(b);
     w.board = Some(c);
     w.lost = paths;
