@@ -795,10 +795,11 @@ fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, 
         .collect();
     rest.sort_unstable();
     for (_, c) in rest {
-        for k in b.list(c) {
+        let ks = b.list(c);
+        for &k in &ks {
             cells.push(Assume::Not(c, k));
         }
-        for k in b.list(c) {
+        for k in ks {
             if seen((c, k)) {
                 cells.push(Assume::Among(c, vec![k]));
             }
@@ -967,12 +968,16 @@ fn rounds(
     // The assumptions the last search refuted first: a short refutation found early bounds
     // the runs of the others. The order changes nothing else: every assumption refuted at the
     // shortest length is found whatever the order, and they are kept in the list's order.
-    let mut order: Vec<(usize, usize)> = cells
+    // (Sorted by length, then by place: only the few refuted need sorting, the others follow
+    // in their places.)
+    let (mut order, rest): (Vec<(usize, usize)>, Vec<(usize, usize)>) = cells
         .iter()
         .enumerate()
         .map(|(i, a)| (w.hints.get(s, a), i))
-        .collect();
+        .partition(|&(len, _)| len != usize::MAX);
     order.sort_unstable();
+    order.extend(rest);
+    debug_assert!(order.windows(2).all(|p| p[0] < p[1]), "in order");
     for bound in BOUNDS {
         let mut best = bound;
         let mut found: Vec<(usize, Refuted)> = Vec::new();
