@@ -970,7 +970,7 @@ fn rounds(
     // shortest length is found whatever the order, and they are kept in the list's order.
     // (Sorted by length, then by place: only the few refuted need sorting, the others follow
     // in their places.)
-    let (mut order, rest): (Vec<(usize, usize)>, Vec<(usize, usize)>) = cells
+    let (mut order, rest): (Vec<_>, Vec<_>) = cells
         .iter()
         .enumerate()
         .map(|(i, a)| (w.hints.get(s, a), i))
