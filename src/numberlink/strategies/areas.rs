@@ -37,6 +37,11 @@ fn areas_upto(
     seen.resize(n, UNSEEN);
     let mut marked = std::mem::take(&mut x.area_marked);
     marked.clear();
+    // The loose ends seen beside the area being searched, and the cells each could enter by
+    // (its place in `tips`, the cell): made into the area's lists only for an area returned
+    // (most areas are crowded, and need none).
+    let mut tips = std::mem::take(&mut x.area_tips);
+    let mut entries = std::mem::take(&mut x.area_entries);
     let mut out = Vec::new();
     let starts = only.map_or(n, |cs| cs.len());
     for i in 0..starts {
@@ -49,7 +54,8 @@ fn areas_upto(
         cells.push(st);
         seen[st] = SEEN;
         marked.push(st);
-        let mut tips: Vec<(usize, Vec<usize>)> = Vec::new();
+        tips.clear();
+        entries.clear();
         let mut i = 0;
         let mut crowded = false;
         while i < cells.len() && !crowded {
@@ -72,10 +78,14 @@ fn areas_upto(
                         _ => {}
                     }
                 } else {
-                    match tips.iter_mut().find(|(t, _)| *t == m) {
-                        Some((_, entries)) => entries.push(c),
-                        None => tips.push((m, vec![c])),
-                    }
+                    let j = match tips.iter().position(|&t| t == m) {
+                        Some(j) => j,
+                        None => {
+                            tips.push(m);
+                            tips.len() - 1
+                        }
+                    };
+                    entries.push((j as u32, c as u32));
                     crowded |= tips.len() >= most;
                 }
             }
@@ -86,9 +96,19 @@ fn areas_upto(
             }
             x.area_cells = cells;
         } else {
+            let tips = tips
+                .iter()
+                .enumerate()
+                .map(|(j, &t)| {
+                    let from = entries.iter().filter(|&&(e, _)| e as usize == j);
+                    (t, from.map(|&(_, c)| c as usize).collect())
+                })
+                .collect();
             out.push(Area { cells, tips });
         }
     }
+    x.area_tips = tips;
+    x.area_entries = entries;
     for &c in &marked {
         seen[c] = UNSEEN;
     }

@@ -1,8 +1,14 @@
 //! What a what-if search carries to the next board: the assumptions whose run ended without a
 //! contradiction (it reached a fixpoint, or stopped at its bound), with the cells the run
-//! changed. On the next board, such an assumption is not run again (or, when it had stopped
-//! at its bound, not below that bound) unless a cell within [`NEAR`] of what its run changed
-//! has changed on the board since.
+//! changed: the assumption's cells and those of the run's deductions (the cells of the links it
+//! drew, of the cells it placed, of the candidates it removed). On the next board, such an
+//! assumption is not run again (or, when it had stopped at its bound, not below that bound)
+//! unless a cell within [`NEAR`] of what its run changed has changed on the board since.
+//!
+//! (Until the eighth round the cells were those whose entries on the board changed, which
+//! also held board bookkeeping: a link rewrites the root of every cell of the smaller piece it
+//! joins, and a piece's candidates sit in its root, an arbitrary cell of it. A far cell of a
+//! long piece then made the run be forgotten for changes nowhere near its deductions.)
 //!
 //! This is a judgement, not a proof: the easier techniques a run uses are local, except the
 //! whole-board ones (a path's ends meeting, sealed areas), which a change far away can turn.

@@ -478,6 +478,78 @@ pub fn dead_end(s: &Shape, b: &Board, at: &At, say: Option<&Numberlink>) -> Foun
 /// A local technique.
 pub type Rule = fn(&Shape, &Board, &At, Option<&Numberlink>) -> Found;
 
+/// The first of [`LOCAL`] that finds something at the cell, in that order: each technique is
+/// only called where the cell is of the kind it looks at (the checks it would make first
+/// itself), which saves most calls in a what-if's propagation.
+#[inline]
+pub fn first(s: &Shape, b: &Board, at: &At, say: Option<&Numberlink>) -> Found {
+    let c = at.c;
+    let flow = s.rules == Rules::Flow;
+    let known = b.path_of(s, c).is_some();
+    let open = b.open(s, c);
+    let loose = b.loose(s, c);
+    if flow && known {
+        if let r @ Some(_) = side_by_side(s, b, at, say) {
+            return r;
+        }
+    }
+    if loose {
+        if let r @ Some(_) = only_way_on(s, b, at, say) {
+            return r;
+        }
+    }
+    if open {
+        if let r @ Some(_) = narrow_cell(s, b, at, say) {
+            return r;
+        }
+        if s.rules == Rules::Nikoli {
+            if let r @ Some(_) = left_empty(s, b, at, say) {
+                return r;
+            }
+        }
+    }
+    if known {
+        return None;
+    }
+    if flow && !s.is_end(c) {
+        if let r @ Some(_) = no_touching(s, b, at, say) {
+            return r;
+        }
+    }
+    if open || loose {
+        return dead_end(s, b, at, say);
+    }
+    None
+}
+
+/// True when two answers of the local techniques are the same (what [`first`] is held to).
+pub fn same(a: &Found, b: &Found) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(Err(x)), Some(Err(y))) => x == y,
+        (Some(Ok(x)), Some(Ok(y))) => {
+            (
+                x.technique,
+                x.path,
+                &x.links,
+                &x.places,
+                &x.elims,
+                &x.at,
+                &x.text,
+            ) == (
+                y.technique,
+                y.path,
+                &y.links,
+                &y.places,
+                &y.elims,
+                &y.at,
+                &y.text,
+            )
+        }
+        _ => false,
+    }
+}
+
 /// The local techniques in the order they are tried, easiest first.
 pub const LOCAL: [Rule; 6] = [
     side_by_side,

@@ -64,6 +64,10 @@ pub struct Scratch {
     pub area_cells: Vec<usize>,
     /// The cells the search of open areas marked (kept to save allocating it each time).
     pub area_marked: Vec<usize>,
+    /// The loose ends beside an open area being searched, and the cells each could enter by
+    /// (see [`super::areas`]).
+    pub area_tips: Vec<usize>,
+    pub area_entries: Vec<(u32, u32)>,
 }
 
 impl Scratch {

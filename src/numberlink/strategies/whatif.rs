@@ -86,8 +86,10 @@ pub struct Work {
     hints: Hints,
     /// How runs of earlier searches ended, while nothing near them changed.
     carry: Carry,
-    /// The cells the last run changed.
+    /// The cells whose marks the last run's deductions changed (see [`Carry`]).
     footprint: Vec<u32>,
+    /// The same for the run going on (kept in [`Paused`] when it pauses).
+    marked: Vec<u32>,
     /// True when a run stopped at its bound is to be kept in `paused`.
     pause: bool,
     paused: Option<Paused>,
@@ -106,6 +108,7 @@ pub struct Paused {
     q: Vec<u32>,
     dirty: Vec<u32>,
     touched: Vec<u32>,
+    marked: Vec<u32>,
 }
 
 /// The assumptions the last search refuted, with their lengths, by their place in the
@@ -287,6 +290,7 @@ impl Work {
             hints: Hints::default(),
             carry: Carry::default(),
             footprint: Vec::new(),
+            marked: Vec::new(),
             pause: false,
             paused: None,
             spare: Vec::new(),
@@ -332,8 +336,13 @@ pub fn propagate(
         pause,
         paused,
         spare,
+        marked,
         ..
     } = w;
+    if let Some(p) = from {
+        marked.clear();
+        marked.extend_from_slice(&p.marked);
+    }
     fn push(q: &mut VecDeque<usize>, queued: &mut [bool], c: usize) {
         if !queued[c] {
             queued[c] = true;
@@ -393,11 +402,16 @@ pub fn propagate(
             let ways = paths::ways_of(s, b, c, sides);
             let open = sides & !b.arms[c];
             let at = local::At::known(s, b, c, open, ways);
-            for rule in local::LOCAL {
-                if let Some(r) = rule(s, b, &at, None) {
-                    found = Some(r);
-                    break 'cells;
-                }
+            found = local::first(s, b, &at, None);
+            debug_assert!(
+                local::same(
+                    &found,
+                    &local::LOCAL.iter().find_map(|rule| rule(s, b, &at, None))
+                ),
+                "the local techniques' first answer, calling only those that apply"
+            );
+            if found.is_some() {
+                break 'cells;
             }
         }
         if found.is_none() {
@@ -472,6 +486,7 @@ pub fn propagate(
         // The pieces the deduction changed (once each: pieces only grow).
         roots.clear();
         changed(&d, roots);
+        marked.extend(roots.iter().map(|&c| c as u32));
         for r in roots.iter_mut() {
             *r = b.root(*r);
         }
@@ -505,6 +520,8 @@ pub fn propagate(
                     .extend((0..s.paths).filter(|&k| dirty[k]).map(|k| k as u32));
                 p.touched.clear();
                 p.touched.extend(touched.iter().map(|&c| c as u32));
+                p.marked.clear();
+                p.marked.extend_from_slice(marked);
                 *paused = Some(p);
             }
             return run;
@@ -681,8 +698,11 @@ fn run_from(
         },
         Ok(()) => propagate(s, &mut c, w, (start, &paths), from, bound, trace),
     };
-    w.footprint.clear();
-    w.footprint.extend_from_slice(c.logged());
+    // What the run changed, for the carry: the cells of its deductions, not every cell whose
+    // entries on the board changed (a link rewrites the root of every cell of the smaller
+    // piece, and a piece's candidates sit in its root, an arbitrary cell of it).
+    std::mem::swap(&mut w.footprint, &mut w.marked);
+    w.marked.clear();
     c.restore(b);
     w.board = Some(c);
     w.lost = paths;
@@ -775,10 +795,11 @@ fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, 
         .collect();
     rest.sort_unstable();
     for (_, c) in rest {
-        for k in b.list(c) {
+        let ks = b.list(c);
+        for &k in &ks {
             cells.push(Assume::Not(c, k));
         }
-        for k in b.list(c) {
+        for k in ks {
             if seen((c, k)) {
                 cells.push(Assume::Among(c, vec![k]));
             }
@@ -947,12 +968,16 @@ fn rounds(
     // The assumptions the last search refuted first: a short refutation found early bounds
     // the runs of the others. The order changes nothing else: every assumption refuted at the
     // shortest length is found whatever the order, and they are kept in the list's order.
-    let mut order: Vec<(usize, usize)> = cells
+    // (Sorted by length, then by place: only the few refuted need sorting, the others follow
+    // in their places.)
+    let (mut order, rest): (Vec<_>, Vec<_>) = cells
         .iter()
         .enumerate()
         .map(|(i, a)| (w.hints.get(s, a), i))
-        .collect();
+        .partition(|&(len, _)| len != usize::MAX);
     order.sort_unstable();
+    order.extend(rest);
+    debug_assert!(order.windows(2).all(|p| p[0] < p[1]), "in order");
     for bound in BOUNDS {
         let mut best = bound;
         let mut found: Vec<(usize, Refuted)> = Vec::new();
