@@ -10,7 +10,7 @@
 use crate::cnf::{Assignment, Clause, Formula, Lit, Var};
 use crate::draw::{Look, Picture};
 use crate::error::{Error, Result};
-use crate::solver::{Outcome, Session, SolverChoice, Stop, Verdict};
+use crate::solver::{Outcome, Session, SolverChoice, SolverError, Stop, Verdict};
 use serde::Serialize;
 
 /// The puzzle kinds gridsat knows.
@@ -284,13 +284,29 @@ pub fn differing_cells<P: Puzzle>(p: &P, a: &P::Solution, b: &P::Solution) -> Ve
     cells
 }
 
-/// Unique, several (with two that differ), or none.
+/// Unique, several (with two that differ), or none; a time limit that runs out is an error
+/// ([`SolverError::Stopped`]), also after a first solution ([`check`] keeps it).
 pub fn verdict<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Solutions<P::Solution>> {
+    match check(p, choice)? {
+        Checked::Decided(s) => Ok(s),
+        Checked::Found(_) => Err(SolverError::Stopped.into()),
+    }
+}
+
+/// What [`check`] learns: a verdict, or a solution whose uniqueness the time limit left open.
+pub enum Checked<S> {
+    Decided(Solutions<S>),
+    /// A solution (it passed the rule checker); the time ran out looking for a second one.
+    Found(S),
+}
+
+/// [`verdict`], keeping the first solution when the time limit stops the search for a second.
+pub fn check<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Checked<P::Solution>> {
     let model = p.model_until(GivenMode::Fold, false, choice.stop());
     let refine = |a: &Assignment| p.refine(&model, a);
     let s = session(p, choice, &model).with_refine(&refine);
     let near = |first: &Assignment, f: &mut Formula| p.near(&model, first, f);
-    Ok(match s.into_verdict_normal(&model.normal, &near)? {
+    let solutions = match s.into_verdict_normal(&model.normal, &near)? {
         Verdict::Unique(a) => Solutions::Unique(checked(p, &model, &a)?),
         Verdict::Multiple(a, b) => {
             let (a, b) = (checked(p, &model, &a)?, checked(p, &model, &b)?);
@@ -298,7 +314,9 @@ pub fn verdict<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Solutions<P::S
             Solutions::Multiple(a, b, cells)
         }
         Verdict::None => Solutions::None,
-    })
+        Verdict::Found(a) => return Ok(Checked::Found(checked(p, &model, &a)?)),
+    };
+    Ok(Checked::Decided(solutions))
 }
 
 /// Up to `max` solutions; fewer means that is all of them.

@@ -7,7 +7,7 @@ use super::batch::{self, Input, Watchdog};
 use super::{picture, solver_choice};
 use crate::error::{Error, Result};
 use crate::kinds::AnyPuzzle;
-use crate::puzzle::{self, cell_name, Puzzle, Solutions, Style};
+use crate::puzzle::{self, cell_name, Checked, Puzzle, Solutions, Style};
 use crate::solver::{SolverChoice, SolverError};
 use crate::with_puzzle;
 use serde::Serialize;
@@ -33,8 +33,9 @@ pub struct Report {
     pub index: usize,
     pub kind: &'static str,
     pub description: String,
-    /// `unique`, `multiple`, `none`, `solved` (a solution, uniqueness not asked), `unknown`
-    /// (the time limit ran out) or `error` (bad input, or the solver failed).
+    /// `unique`, `multiple`, `none`, `solved` (a solution: uniqueness not asked, or, with
+    /// `timeout_s`, the time limit ran out looking for a second one), `unknown` (the time limit
+    /// ran out before any answer) or `error` (bad input, or the solver failed).
     pub status: &'static str,
     /// Always present: `null` when there is no solution, so scripts need not test for the key.
     pub solution: Option<Vec<Vec<i64>>>,
@@ -54,7 +55,7 @@ pub struct Report {
     /// With `--proof`: the files that prove a unique or none verdict.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub proof: Option<super::proof::ProofFiles>,
-    /// `unknown`: the limit that ran out, in seconds.
+    /// `unknown`, or `solved` by `check`/`solve`: the limit that ran out, in seconds.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timeout_s: Option<f64>,
     /// `error`: what went wrong (with file, line and column for bad input).
@@ -74,6 +75,10 @@ pub struct Report {
     /// With `--format svg|png|pdf`: the puzzle's pictures, drawn side by side.
     #[serde(skip)]
     pub pictures: Vec<crate::draw::Picture>,
+    /// A verdict was asked, a solution found, and the time limit stopped the search for a
+    /// second one.
+    #[serde(skip)]
+    pub uniqueness_open: bool,
 }
 
 impl Report {
@@ -128,8 +133,20 @@ fn analyze<P: Puzzle>(
             }
             None => none(p, choice, &mut r, draw)?,
         },
-        Mode::Verdict { forced, grids } => match puzzle::verdict(p, choice)? {
-            Solutions::Unique(s) => {
+        Mode::Verdict { forced, grids } => match puzzle::check(p, choice)? {
+            Checked::Found(s) => {
+                r.status = "solved";
+                r.uniqueness_open = true;
+                r.solution = Some(p.rows(&s));
+                add_extra(&mut r, &s);
+                if let (true, Some(style)) = (grids, style) {
+                    text.push_str(&p.render(Some(&s), style));
+                }
+                if let Some(q) = draw {
+                    r.pictures = picture::solved(p, &s, q);
+                }
+            }
+            Checked::Decided(Solutions::Unique(s)) => {
                 r.status = "unique";
                 r.solution = Some(p.rows(&s));
                 add_extra(&mut r, &s);
@@ -140,7 +157,7 @@ fn analyze<P: Puzzle>(
                     r.pictures = picture::solved(p, &s, q);
                 }
             }
-            Solutions::Multiple(a, b, cells) => {
+            Checked::Decided(Solutions::Multiple(a, b, cells)) => {
                 r.status = "multiple";
                 r.solution = Some(p.rows(&a));
                 r.second_solution = Some(p.rows(&b));
@@ -165,7 +182,7 @@ fn analyze<P: Puzzle>(
                     );
                 }
             }
-            Solutions::None => none(p, choice, &mut r, draw)?,
+            Checked::Decided(Solutions::None) => none(p, choice, &mut r, draw)?,
         },
         Mode::Count(max) => {
             let sols = puzzle::count(p, choice, max)?;
@@ -208,6 +225,12 @@ fn none<P: Puzzle>(
 fn headline(r: &Report, mode: Mode) -> String {
     let what = match r.status {
         "unique" => "unique".to_string(),
+        "solved" if r.uniqueness_open => format!(
+            "solved; unique or not is unknown: the time limit ran out looking for a second \
+             solution ({} s; {:.3} s spent)",
+            r.timeout_s.unwrap_or_default(),
+            r.time_ms / 1e3
+        ),
         "solved" => "solved (uniqueness not checked)".to_string(),
         "multiple" => {
             let cells = r.differing_cells.as_deref().unwrap_or(&[]);
@@ -281,6 +304,10 @@ fn analyze_input(
             }
         }
     };
+    if r.uniqueness_open {
+        r.timeout_s = watchdog.map(|w| w.limit().as_secs_f64());
+        r.code = r.code.max(1);
+    }
     r.time_ms = (t.elapsed().as_secs_f64() * 1e6).round() / 1e3;
     r.file = input.file.to_string();
     r.index = input.index;

@@ -28,6 +28,9 @@ pub enum Verdict {
     Multiple(Assignment, Assignment),
     /// No solution.
     None,
+    /// A solution, but the search for a second one was stopped (the [`super::Stop`] flag was
+    /// raised: a time limit ran out), so whether it is the only one is not known.
+    Found(Assignment),
 }
 
 /// A backend loaded with one formula, plus what the engine needs to know about it.
@@ -211,16 +214,39 @@ impl<'a> Session<'a> {
         Ok(found)
     }
 
-    /// Unique, several, or none (under `assumptions`).
+    /// Unique, several, or none (under `assumptions`); [`Verdict::Found`] when the search for
+    /// a second solution is stopped.
     pub fn verdict(&mut self, assumptions: &[Lit]) -> Result<Verdict, SolverError> {
-        let sols = self.solutions(2, assumptions)?;
-        Ok(verdict_of(sols))
+        let act = self.fresh();
+        let out = self.first_two(assumptions, Some(act));
+        self.backend.add_clause(&[!act]);
+        out
     }
 
     /// [`Session::verdict`] for a session that is not asked anything afterwards (see
     /// [`Session::into_solutions`]).
-    pub fn into_verdict(self, assumptions: &[Lit]) -> Result<Verdict, SolverError> {
-        Ok(verdict_of(self.into_solutions(2, assumptions)?))
+    pub fn into_verdict(mut self, assumptions: &[Lit]) -> Result<Verdict, SolverError> {
+        self.first_two(assumptions, None)
+    }
+
+    /// The first solution, then a second that differs from it (the blocking clause guarded by
+    /// `guard` when given): [`Session::enumerate`] up to two, except that a stop during the
+    /// second search keeps the first solution.
+    fn first_two(
+        &mut self,
+        assumptions: &[Lit],
+        guard: Option<Lit>,
+    ) -> Result<Verdict, SolverError> {
+        let mut assume = assumptions.to_vec();
+        assume.extend(guard);
+        let first = match self.solve(&assume)? {
+            Outcome::Sat(a) => a,
+            Outcome::Unsat(_) => return Ok(Verdict::None),
+        };
+        let mut block = self.blocking_clause(&first);
+        block.extend(guard.map(|g| !g));
+        self.backend.add_clause(&block);
+        second(first, self.solve(&assume))
     }
 
     /// [`Session::into_verdict`] for a formula with a normal form (see
@@ -244,17 +270,15 @@ impl<'a> Session<'a> {
         };
         let block = self.blocking_clause(&first);
         self.add_clause(&block);
-        if let Outcome::Sat(second) = self.solve(normal)? {
-            return Ok(Verdict::Multiple(first, second));
+        match self.solve(normal) {
+            Ok(Outcome::Unsat(_)) => {}
+            other => return second(first, other),
         }
         let mut extra = Formula::continuing(self.next_var);
         near(&first, &mut extra);
         self.next_var = self.next_var.max(extra.num_vars());
         let clauses: Vec<Clause> = extra.clauses().map(|c| c.to_vec()).collect();
-        Ok(match self.solve_with_temporary(&clauses, &[])? {
-            Outcome::Sat(second) => Verdict::Multiple(first, second),
-            Outcome::Unsat(_) => Verdict::Unique(first),
-        })
+        second(first, self.solve_with_temporary(&clauses, &[]))
     }
 
     /// The answer literals that hold in every solution (the backbone over the answer variables),
@@ -329,15 +353,14 @@ impl<'a> Session<'a> {
 }
 
 /// The verdict for up to two solutions found.
-fn verdict_of(mut sols: Vec<Assignment>) -> Verdict {
-    match sols.len() {
-        0 => Verdict::None,
-        1 => Verdict::Unique(sols.pop().expect("one")),
-        _ => {
-            let b = sols.pop().expect("two");
-            let a = sols.pop().expect("two");
-            Verdict::Multiple(a, b)
-        }
+/// The verdict once `first` is known, from the search for a second solution (which excludes
+/// `first`): several, unique, or [`Verdict::Found`] when that search was stopped.
+fn second(first: Assignment, out: Result<Outcome, SolverError>) -> Result<Verdict, SolverError> {
+    match out {
+        Ok(Outcome::Sat(b)) => Ok(Verdict::Multiple(first, b)),
+        Ok(Outcome::Unsat(_)) => Ok(Verdict::Unique(first)),
+        Err(SolverError::Stopped) => Ok(Verdict::Found(first)),
+        Err(e) => Err(e),
     }
 }
 
@@ -382,6 +405,31 @@ mod tests {
         assert_eq!(one(&[v[2].pos(), v[1].pos()]), Verdict::None);
         let s = Session::new(Box::new(Varisat::new()), &f, v.clone(), true);
         assert_eq!(s.into_solutions(10, &[v[0].neg()]).unwrap().len(), 3);
+    }
+
+    #[test]
+    fn a_stop_after_the_first_solution_keeps_it() {
+        // The refine callback raises the stop flag when it sees the first model: the search
+        // for a second solution is stopped, and the verdict keeps the first.
+        use crate::solver::{Lite, Stop};
+        let (f, v) = four();
+        let stop = Stop::new();
+        let raise = {
+            let stop = stop.clone();
+            move |_: &Assignment| {
+                stop.raise();
+                Vec::new()
+            }
+        };
+        let backend = Box::new(Lite::with_stop(Some(stop.clone())));
+        let s = Session::new(backend, &f, v.clone(), true).with_refine(&raise);
+        let Verdict::Found(first) = s.into_verdict(&[]).unwrap() else {
+            panic!("expected a solution with uniqueness open")
+        };
+        assert_eq!(v.iter().filter(|x| first.var(**x)).count(), 1);
+        // Stopped before the first solution: no verdict at all.
+        let mut s = Session::new(Box::new(Lite::with_stop(Some(stop))), &f, v, true);
+        assert_eq!(s.verdict(&[]), Err(SolverError::Stopped));
     }
 
     #[test]
