@@ -591,6 +591,10 @@ pub fn run_batch(
         } = tally;
         let trouble = tally.trouble();
         let line = match mode {
+            // A time limit can leave a solved puzzle's uniqueness open.
+            Mode::Verdict { .. } if solved > 0 => format!(
+                "summary: {total} puzzles: {unique} unique, {multiple} multiple, {none} none, {solved} solved with uniqueness unknown{trouble} in {secs:.3} s ({rate:.0} puzzles/s)"
+            ),
             Mode::Verdict { .. } | Mode::Count(_) if solved == 0 => format!(
                 "summary: {total} puzzles: {unique} unique, {multiple} multiple, {none} none{trouble} in {secs:.3} s ({rate:.0} puzzles/s)"
             ),
