@@ -846,6 +846,42 @@ fn generate_writes_solutions_and_formats_for_every_kind() {
 }
 
 #[test]
+fn generated_files_read_back_as_so_many_puzzles_for_every_kind() {
+    // `generate --count 3 > FILE` then `check FILE`: three puzzles, not one grid of three
+    // stacked boards (a Numberlink or Shisen-sho board has no size line to part them), and with
+    // `--with-solution` a Shisen-sho deal (clearable, not unique) gets one of its clearings.
+    let dir = tempfile::tempdir().unwrap();
+    for kind in ["sudoku", "takuzu", "tectonic", "numberlink", "shisen"] {
+        for extra in [&[][..], &["--with-solution"][..]] {
+            let mut args = vec!["generate", kind, "--count", "3", "--seed", "5"];
+            args.extend(extra);
+            let text = stdout_of(&args);
+            let f = dir.path().join(format!("{kind}.txt"));
+            std::fs::write(&f, &text).unwrap();
+            let out = gridsat()
+                .args(["check", "--json", "--no-progress"])
+                .arg(&f)
+                .output()
+                .unwrap();
+            let reports = json_lines(&String::from_utf8_lossy(&out.stdout));
+            assert_eq!(reports.len(), 3, "{kind} {extra:?}: {text}\n{out:?}");
+            for r in &reports {
+                assert_eq!(r["kind"], kind, "{kind} {extra:?}: {r}");
+                let want: &[&str] = if kind == "shisen" {
+                    &["unique", "multiple"]
+                } else {
+                    &["unique"]
+                };
+                assert!(
+                    want.contains(&r["status"].as_str().unwrap_or("")),
+                    "{kind} {extra:?}: {r}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn numberlink_files_keep_the_rules_they_were_generated_under() {
     let text = stdout_of(&[
         "generate",

@@ -482,9 +482,17 @@ fn read_back(
     if !with_solution {
         return Ok((p, None));
     }
-    let rows = crate::with_puzzle!(&p, q => match puzzle::verdict(q, &SolverChoice::Embedded)? {
-        Solutions::Unique(s) => Ok(q.rows(&s)),
-        _ => Err(bug("has no unique solution".into())),
+    // A Shisen-sho deal is made clearable, not unique (tiles of a kind may pair up in more than
+    // one way): its solution is any clearing; the other kinds' puzzles are made unique.
+    let rows = crate::with_puzzle!(&p, q => if kind == Kind::Shisen {
+        puzzle::solve(q, &SolverChoice::Embedded)?
+            .map(|s| q.rows(&s))
+            .ok_or_else(|| bug("can not be cleared".into()))
+    } else {
+        match puzzle::verdict(q, &SolverChoice::Embedded)? {
+            Solutions::Unique(s) => Ok(q.rows(&s)),
+            _ => Err(bug("has no unique solution".into())),
+        }
     })?;
     Ok((p, Some(rows)))
 }
@@ -596,6 +604,9 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut missed: Vec<u64> = Vec::new();
+    // Puzzles written as text so far: a grid of several lines is parted from the one before by
+    // a blank line, so the file reads back as so many puzzles (a one-line Sudoku needs none).
+    let mut texts = 0usize;
     let mut drawn: Vec<(String, Picture, Picture)> = Vec::new();
     // Puzzle i uses seed + i whatever thread makes it, so the output is the same for any -j.
     let seeds = (0..a.count).map(|i| (i, a.seed.wrapping_add(i as u64)));
@@ -654,6 +665,13 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
                 solution.with_caption(number),
             ));
             return Ok(true);
+        }
+        if !a.json && !document {
+            let one_line = kind == Kind::Sudoku && g.puzzle.trim_end().lines().count() == 1;
+            if texts > 0 && !one_line {
+                super::report::written(writeln!(out))?;
+            }
+            texts += 1;
         }
         let res = match (&written, a.format.as_deref()) {
             (Some((_, rows)), _) if a.json => {
