@@ -170,6 +170,11 @@ pub trait Puzzle {
     fn complete_model(&self) -> Model<Self::Map> {
         self.export_model(GivenMode::Assume)
     }
+    /// The model `--forced` reads its backbone from: [`Puzzle::model_until`] unless the solving
+    /// model's answer literals do not name every cell value (Numberlink's binary path labels).
+    fn forced_model(&self, stop: Option<&Stop>) -> Model<Self::Map> {
+        self.model_until(GivenMode::Fold, false, stop)
+    }
     /// How many of the model's first answer variables tell two solutions apart: the clause
     /// that blocks a solution names only those (all of them by default; Numberlink's labels
     /// follow from its pieces).
@@ -333,7 +338,7 @@ pub fn count<P: Puzzle>(p: &P, choice: &SolverChoice, max: usize) -> Result<Vec<
 /// The cells whose value is the same in every solution and that are not givens (`None` when
 /// there is no solution).
 pub fn forced<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<Vec<CellValue>>> {
-    let model = p.model_until(GivenMode::Fold, false, choice.stop());
+    let model = p.forced_model(choice.stop());
     let refine = |a: &Assignment| p.refine(&model, a);
     let mut s = session(p, choice, &model).with_refine(&refine);
     let first = match s.solve(&model.normal)? {

@@ -6,7 +6,9 @@
 //!   outputs also serve kinds that need "at least j of these" literals;
 //! - equality and difference helpers: equivalence, xor, and/or gates, "these two vectors differ";
 //! - order: "if g then a < b" and "if g then a = b" over binary numbers (order labels, as
-//!   Numberlink's exact loop ban and Shisen-sho's ranks).
+//!   Numberlink's exact loop ban and Shisen-sho's ranks);
+//! - binary codes of a value out of `d` (Numberlink's path labels): the width, "the code is
+//!   below `d`", "if g then the code is `v`", "if the code is `v` then g".
 //!
 //! Every function adds clauses to a [`Formula`]; none simplifies what it is given, so clause
 //! counts stay predictable (the `models/*.md` documents give them as formulas).
@@ -302,6 +304,68 @@ pub fn equal_if(f: &mut Formula, guard: Lit, a: &[Lit], b: &[Lit]) {
     }
 }
 
+/// The width of a binary code for `d` values, `⌈log2 d⌉`: 0 for one value (or none).
+pub fn code_width(d: usize) -> usize {
+    if d <= 1 {
+        0
+    } else {
+        (usize::BITS - (d - 1).leading_zeros()) as usize
+    }
+}
+
+/// The unsigned binary number `bits` (most significant bit first) is below `d`: one clause per
+/// 0 bit of `d − 1` in the width of `bits` (none when `d` is `2^n` or more), the empty clause
+/// when `d` is 0. For bit `i` where `d − 1` has a 0: not (1 there and every higher 1 of `d − 1`
+/// matched).
+pub fn below(f: &mut Formula, bits: &[Lit], d: usize) {
+    let n = bits.len();
+    if d == 0 {
+        f.add_clause(&[]);
+        return;
+    }
+    if n < usize::BITS as usize && d >> n != 0 {
+        return;
+    }
+    let m = d - 1;
+    let bit = |i: usize| m >> (n - 1 - i) & 1 == 1; // bit `i` of `m`, most significant first
+    for i in 0..n {
+        if !bit(i) {
+            f.add_clause_from(
+                (0..i)
+                    .filter(|&j| bit(j))
+                    .map(|j| !bits[j])
+                    .chain(std::iter::once(!bits[i])),
+            );
+        }
+    }
+}
+
+/// The literal of bit `i` of `bits` (most significant first) that holds when the code is `v`.
+fn code_lit(bits: &[Lit], v: usize, i: usize) -> Lit {
+    if v >> (bits.len() - 1 - i) & 1 == 1 {
+        bits[i]
+    } else {
+        !bits[i]
+    }
+}
+
+/// `guard` ⇒ the code `bits` (most significant bit first) is `v`: one binary clause per bit.
+pub fn equal_const_if(f: &mut Formula, guard: Lit, bits: &[Lit], v: usize) {
+    for i in 0..bits.len() {
+        f.add_clause(&[!guard, code_lit(bits, v, i)]);
+    }
+}
+
+/// The code `bits` (most significant bit first) is `v` ⇒ `then`: one clause of `n + 1`
+/// literals.
+pub fn if_equal_const(f: &mut Formula, bits: &[Lit], v: usize, then: Lit) {
+    f.add_clause_from(
+        (0..bits.len())
+            .map(|i| !code_lit(bits, v, i))
+            .chain(std::iter::once(then)),
+    );
+}
+
 #[cfg(test)]
 mod tests {
     //! Exhaustive checks: for every assignment of the inputs, the encoding must be satisfiable
@@ -481,6 +545,60 @@ mod tests {
                 |f, l| equal_if(f, l[0], &l[1..=bits], &l[bits + 1..]),
                 |v| !v[0] || v[1..=bits] == v[bits + 1..],
             );
+        }
+    }
+
+    /// The unsigned number of `bits`, most significant first.
+    fn num(bits: &[bool]) -> usize {
+        bits.iter().fold(0, |acc, &b| acc * 2 + b as usize)
+    }
+
+    #[test]
+    fn code_width_holds_every_value() {
+        assert_eq!(
+            (0..=9).map(code_width).collect::<Vec<_>>(),
+            [0, 0, 1, 2, 2, 3, 3, 3, 3, 4]
+        );
+        for d in 2..300 {
+            let n = code_width(d);
+            assert!(d <= 1 << n && d > 1 << (n - 1), "d={d}");
+        }
+    }
+
+    #[test]
+    fn below_is_unsigned_comparison_with_a_constant() {
+        for n in 0..=4 {
+            for d in 0..=(1 << n) + 1 {
+                exhaustive(n, |f, l| below(f, l, d), |v| num(v) < d);
+                // One clause per 0 bit of d − 1 within the width.
+                let mut f = Formula::new();
+                let l: Vec<Lit> = (0..n).map(|_| f.new_var().pos()).collect();
+                below(&mut f, &l, d);
+                let zeros = match d {
+                    0 => 1,
+                    _ if d >= 1 << n => 0,
+                    _ => (0..n).filter(|&i| (d - 1) >> i & 1 == 0).count(),
+                };
+                assert_eq!(f.num_clauses(), zeros, "n={n} d={d}");
+            }
+        }
+    }
+
+    #[test]
+    fn constant_codes_under_a_guard_and_as_a_premise() {
+        for n in 0..=4 {
+            for v in 0..1 << n {
+                exhaustive(
+                    n + 1,
+                    |f, l| equal_const_if(f, l[0], &l[1..], v),
+                    |b| !b[0] || num(&b[1..]) == v,
+                );
+                exhaustive(
+                    n + 1,
+                    |f, l| if_equal_const(f, &l[1..], v, l[0]),
+                    |b| b[0] || num(&b[1..]) != v,
+                );
+            }
         }
     }
 }

@@ -265,12 +265,17 @@ impl Puzzle for Numberlink {
     }
 
     fn model(&self, mode: GivenMode, names: bool) -> Model<Self::Map> {
-        model::build(self, mode, names, true)
+        model::build(self, mode, names, true, model::LabelCode::Binary)
+    }
+
+    /// With one-hot labels: their literals name each cell's path, which the backbone needs.
+    fn forced_model(&self, _stop: Option<&crate::solver::Stop>) -> Model<Self::Map> {
+        model::build(self, GivenMode::Fold, false, true, model::LabelCode::OneHot)
     }
 
     /// Without the nikoli normal form: an external solver's model must be any solution.
     fn export_model(&self, mode: GivenMode) -> Model<Self::Map> {
-        model::build(self, mode, true, false)
+        model::build(self, mode, true, false, model::LabelCode::OneHot)
     }
 
     /// Loops banned exactly (order labels), whatever `--loops` chose, and no normal form.
@@ -279,7 +284,13 @@ impl Puzzle for Numberlink {
             loops: Loops::Exact,
             ..self.clone()
         };
-        model::build(&exact, GivenMode::Assume, true, false)
+        model::build(
+            &exact,
+            GivenMode::Assume,
+            true,
+            false,
+            model::LabelCode::OneHot,
+        )
     }
 
     fn distinct(&self, model: &Model<Self::Map>) -> usize {

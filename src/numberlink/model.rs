@@ -3,14 +3,17 @@
 //! Variables: one per pair of adjacent cells (`r1c1-r1c2`: the cells are linked); a piece per
 //! cell (`r1c1=┏`, one-hot: the sides its path leaves by, one side at an endpoint, two
 //! elsewhere, none for an empty cell); a path label per cell (`r1c1=3`, one-hot through
-//! [`crate::cnf::vocab::IntVar`], 0 for an empty cell), carried along links. Detached loops
-//! satisfy these local clauses; they are cut lazily ([`loop_cuts`], the default) or ruled out by
-//! order labels in the CNF itself ([`super::Loops::Exact`]).
+//! [`crate::cnf::vocab::IntVar`], 0 for an empty cell), carried along links. With the ends
+//! folded under `flow` and `cover`, the solving model writes the label as a binary code instead
+//! (`r1c1#0`…: the path's index among the paths that can reach the cell, [`LabelCode`]).
+//! Detached loops satisfy these local clauses; they are cut lazily ([`loop_cuts`], the default)
+//! or ruled out by order labels in the CNF itself ([`super::Loops::Exact`]).
 //!
-//! The answer variables are the pieces and labels: both one-hot, so a solution is its true
-//! answer literals, and two models differ as solutions only when some cell's piece or path
-//! differs. A model with a loop is refined away before anyone sees it, so a second model that
-//! only adds a loop is never counted as a second solution.
+//! The answer variables are the pieces and the one-hot labels: a solution is its true answer
+//! literals, and two models differ as solutions only when some cell's piece or path differs
+//! (with the ends folded, the pieces alone: they give every label). A model with a loop is
+//! refined away before anyone sees it, so a second model that only adds a loop is never
+//! counted as a second solution.
 
 use super::{Links, Loops, Numberlink, SIDES};
 use crate::cnf::vocab::IntVar;
@@ -23,6 +26,27 @@ use std::collections::HashMap;
 pub enum CellLabel {
     Fixed(u32),
     Var(IntVar),
+    /// A binary code ([`LabelCode::Binary`]): bits `from..from + width` of
+    /// [`NumberlinkMap::code_bits`] hold, most significant first, the index of the cell's path
+    /// in `domains[dom]` (its possible paths, ascending).
+    Code {
+        dom: u32,
+        from: u32,
+        width: u8,
+    },
+}
+
+/// How the path labels of the cells that are not ends are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LabelCode {
+    /// One literal per path (`r1c1=3`) and exactly-one (at-least-one when folded under `flow`
+    /// and `cover`): answer literals that name each cell's path (the backbone of `--forced`,
+    /// DIMACS export, Assume mode, nikoli rules).
+    OneHot,
+    /// Where the ends are folded under `flow` and `cover`, a binary code of `⌈log2 D_c⌉` bits
+    /// (the solving model: about `4B + 1` clauses per link instead of `3D`); one-hot elsewhere.
+    /// See models/numberlink.md.
+    Binary,
 }
 
 /// Which variable is which link, piece and label.
@@ -37,6 +61,11 @@ pub struct NumberlinkMap {
     pub pieces: Vec<Vec<(u8, Lit)>>,
     /// Each cell's path label.
     pub labels: Vec<CellLabel>,
+    /// The bits of the binary labels ([`CellLabel::Code`]), cell after cell.
+    pub code_bits: Vec<Lit>,
+    /// The domains of the binary labels: the paths that can reach a component of cells that
+    /// are not ends, ascending.
+    pub domains: Vec<Vec<u32>>,
     /// In `GivenMode::Assume`: each path's given (its ends are ends of that path).
     pub path_given: Vec<Option<Lit>>,
     /// True when loops are cut lazily by [`loop_cuts`].
@@ -79,6 +108,17 @@ impl NumberlinkMap {
                 }
             }
             CellLabel::Var(x) => x.eq(v as i32).map_or(Term::False, Term::Lit),
+            CellLabel::Code { .. } => unreachable!("a binary label has no literal per path"),
+        }
+    }
+
+    /// The bits of a binary label (empty for other labels).
+    fn bits(&self, label: &CellLabel) -> &[Lit] {
+        match *label {
+            CellLabel::Code { from, width, .. } => {
+                &self.code_bits[from as usize..from as usize + width as usize]
+            }
+            _ => &[],
         }
     }
 
@@ -106,6 +146,7 @@ impl NumberlinkMap {
                         t.sort_unstable_by_key(|&(v, _)| v);
                     }
                 }
+                CellLabel::Code { .. } => {} // link clauses by `code_link`, not from terms
             }
             terms.start.push(terms.flat.len() as u32);
         }
@@ -167,6 +208,21 @@ fn clause(f: &mut Formula, terms: &[Term]) {
 /// For each path (by index), which free cells may carry it: the free cells of a component of
 /// non-endpoint cells that touches both of its ends. Returns per cell the allowed path labels.
 pub fn reachable_labels(p: &Numberlink) -> Vec<Vec<u32>> {
+    let (comp, allowed) = label_domains(p);
+    comp.iter()
+        .map(|&x| {
+            if x == usize::MAX {
+                Vec::new()
+            } else {
+                allowed[x].clone()
+            }
+        })
+        .collect()
+}
+
+/// The components of cells that are not ends (per cell its component, `usize::MAX` at an
+/// end) and, per component, the path labels (1 and up, ascending) whose two ends both touch it.
+fn label_domains(p: &Numberlink) -> (Vec<usize>, Vec<Vec<u32>>) {
     let n = p.cells();
     let ep = p.endpoint_map();
     let mut comp = vec![usize::MAX; n];
@@ -207,15 +263,7 @@ pub fn reachable_labels(p: &Numberlink) -> Vec<Vec<u32>> {
             allowed_comps[x].push(k as u32 + 1);
         }
     }
-    (0..n)
-        .map(|c| {
-            if ep[c].is_some() {
-                Vec::new()
-            } else {
-                allowed_comps[comp[c]].clone()
-            }
-        })
-        .collect()
+    (comp, allowed_comps)
 }
 
 /// The number of bits of a rank (exact loop ban): ranks go up to the number of cells.
@@ -224,7 +272,8 @@ pub fn rank_bits(cells: usize) -> usize {
 }
 
 /// Builds the model. `normal_form` adds, under nikoli rules and with the givens folded, a
-/// normal form behind a selector literal (`Model::normal`).
+/// normal form behind a selector literal (`Model::normal`); `code` chooses how labels are
+/// written where the rules allow a choice ([`LabelCode`]).
 ///
 /// **The nikoli normal form.** Any solution can be rewritten, step by step, into one where
 /// (a) no path runs alongside itself and (b) no `┏` or `┓` has an empty cell on its diagonal
@@ -242,6 +291,7 @@ pub fn build(
     mode: GivenMode,
     names: bool,
     normal_form: bool,
+    code: LabelCode,
 ) -> Model<NumberlinkMap> {
     let n = p.cells();
     let w = p.width;
@@ -325,20 +375,40 @@ pub fn build(
     let pieces_in_answer = answer.len();
 
     // Labels: a fixed endpoint keeps its path; other cells the paths that can reach them.
-    let reach = (!assume).then(|| reachable_labels(p));
+    let binary = code == LabelCode::Binary && !assume && !nikoli;
+    let (comp, domains) = if assume {
+        (Vec::new(), Vec::new())
+    } else {
+        label_domains(p)
+    };
     let mut labels = Vec::with_capacity(n);
+    let mut code_bits = Vec::new();
     for c in 0..n {
         if fixed(c) {
             labels.push(CellLabel::Fixed(ep[c].expect("endpoint") as u32 + 1));
+            continue;
+        }
+        // Folded under flow and cover, a binary code of the path's index in the component's
+        // domain (models/numberlink.md says why this is enough).
+        if binary {
+            let from = code_bits.len() as u32;
+            let width = encode::code_width(domains[comp[c]].len());
+            code_bits.extend((0..width).map(|i| f.named_var(|| format!("{}#{i}", name(c))).pos()));
+            labels.push(CellLabel::Code {
+                dom: comp[c] as u32,
+                from,
+                width: width as u8,
+            });
             continue;
         }
         let mut dom: Vec<i32> = Vec::new();
         if may_be_empty(c) {
             dom.push(0);
         }
-        match &reach {
-            Some(r) => dom.extend(r[c].iter().map(|&k| k as i32)),
-            None => dom.extend(1..=p.ends.len() as i32),
+        if assume {
+            dom.extend(1..=p.ends.len() as i32);
+        } else {
+            dom.extend(domains[comp[c]].iter().map(|&k| k as i32));
         }
         let label = |v| format!("{}={}", name(c), label_name(p, v));
         // Folded under flow and cover, a label needs no at-most-one: every cell is on a path,
@@ -361,6 +431,8 @@ pub fn build(
         down,
         pieces,
         labels,
+        code_bits,
+        domains,
         path_given,
         lazy: map_lazy,
         distinct: if assume {
@@ -374,9 +446,11 @@ pub fn build(
     // the label clauses below are most of the model (a cell is in at most four links, each
     // writing at most three clauses per label of either cell, mostly of three literals); a
     // cell's piece clauses (at most 7 pieces on 4 sides), corner chains and 2x2 ring
-    // clause take fewer than 64 clauses of at most 8 literals.
+    // clause take fewer than 64 clauses of at most 8 literals. A binary label's bit writes
+    // at most 5 clauses per link (two carrying it, two for a difference variable, a share of
+    // the last), mostly of three literals, and at most one range clause.
     let terms = map.path_terms();
-    let per_cell: usize = 2 * 3 * terms.flat.len();
+    let per_cell: usize = 2 * 3 * terms.flat.len() + 4 * 5 * map.code_bits.len();
     f.reserve(2 * per_cell + 64 * n, 2 * 3 * per_cell + 192 * n);
 
     // Each cell has exactly one piece; a piece and the links agree.
@@ -407,6 +481,14 @@ pub fn build(
             if let Some(zero) = x.eq(0) {
                 encode::equiv(&mut f, empty, zero);
             }
+        }
+        // A binary label's code is the index of a path in its domain.
+        if let CellLabel::Code { dom, .. } = map.labels[c] {
+            encode::below(
+                &mut f,
+                map.bits(&map.labels[c]),
+                map.domains[dom as usize].len(),
+            );
         }
         // Assume: a path's given makes its ends ends of that path.
         if let (true, Some(k)) = (assume, ep[c]) {
@@ -446,6 +528,10 @@ pub fn build(
             let (Some(m), Some(e)) = (p.neighbour(c, side), map.link(p, c, side)) else {
                 continue;
             };
+            if binary && !(fixed(c) && fixed(m)) {
+                code_link(&mut f, &map, c, m, e, flow);
+                continue;
+            }
             let (tc, tm) = (&terms[c], &terms[m]);
             // Most links: two cells of one component (the same paths, each a label variable)
             // and no selector.
@@ -544,6 +630,45 @@ pub fn build(
         givens,
         normal: normal.into_iter().collect(),
         map,
+    }
+}
+
+/// The label clauses of the link `e` between `c` and `m` when one of them (or both) has a
+/// binary label (the other one then is a folded end): the link carries the code, and under
+/// `flow` equal codes force the link. Two binary labels (one component: one domain): `e ⇒
+/// c = m` bit by bit (`2B` clauses) and, under `flow`, `c = m ⇒ e` through `B` difference
+/// variables (`2B + 1` clauses). A binary label next to an end of path `k`: `e ⇒ ¬e` when `k`
+/// is not in its domain, else `e ⇒ code = index of k` (`B` binary clauses) and, under
+/// `flow`, `code = index of k ⇒ e` (one clause).
+fn code_link(f: &mut Formula, map: &NumberlinkMap, c: usize, m: usize, e: Var, flow: bool) {
+    match (&map.labels[c], &map.labels[m]) {
+        (CellLabel::Code { dom: dc, .. }, CellLabel::Code { dom: dm, .. }) => {
+            debug_assert_eq!(
+                dc, dm,
+                "neighbouring cells that are not ends share a component"
+            );
+            let (a, b) = (map.bits(&map.labels[c]), map.bits(&map.labels[m]));
+            encode::equal_if(f, e.pos(), a, b);
+            if flow {
+                let mut some = encode::difference_lits(f, a, b);
+                some.push(e.pos());
+                f.add_clause(&some);
+            }
+        }
+        (code @ CellLabel::Code { dom, .. }, &CellLabel::Fixed(k))
+        | (&CellLabel::Fixed(k), code @ CellLabel::Code { dom, .. }) => {
+            let bits = map.bits(code);
+            match map.domains[*dom as usize].binary_search(&k) {
+                Err(_) => f.add_clause(&[e.neg()]),
+                Ok(v) => {
+                    encode::equal_const_if(f, e.pos(), bits, v);
+                    if flow {
+                        encode::if_equal_const(f, bits, v, e.pos());
+                    }
+                }
+            }
+        }
+        _ => unreachable!("binary labels only beside binary labels or folded ends"),
     }
 }
 
@@ -771,6 +896,13 @@ pub fn decode(p: &Numberlink, map: &NumberlinkMap, a: &Assignment) -> Links {
         .map(|l| match l {
             CellLabel::Fixed(k) => *k,
             CellLabel::Var(x) => x.value(a).unwrap_or(0) as u32,
+            CellLabel::Code { dom, .. } => {
+                let v = map
+                    .bits(l)
+                    .iter()
+                    .fold(0, |v, &b| 2 * v + usize::from(a.lit(b)));
+                map.domains[*dom as usize].get(v).copied().unwrap_or(0)
+            }
         })
         .collect();
     Links {
@@ -1051,6 +1183,81 @@ mod tests {
         }
         // Flow solutions of boards this small are nearly always unique.
         assert!(solvable >= 150, "only {solvable} solvable boards");
+    }
+
+    #[test]
+    fn binary_labels_count_what_one_hot_labels_count() {
+        // The solving model (binary labels under flow and cover, ends folded) and the one-hot
+        // model must have the same solutions, decoded to the same paths, on random boards:
+        // filled ones (solvable) and random ends (mostly not), lazy and exact loops.
+        let all = |p: &Numberlink, code: LabelCode| -> Vec<Vec<u32>> {
+            let m = build(p, GivenMode::Fold, false, true, code);
+            let refine = |a: &Assignment| p.refine(&m, a);
+            let mut paths: Vec<Vec<u32>> = crate::solver::Session::new(
+                SolverChoice::Embedded.backend(),
+                &m.formula,
+                m.answer.clone(),
+                m.one_hot,
+            )
+            .with_distinct(m.map.distinct)
+            .with_refine(&refine)
+            .into_solutions(10_000, &[])
+            .unwrap()
+            .iter()
+            .map(|a| {
+                let s = decode(p, &m.map, a);
+                assert_eq!(p.check(&s), Ok(()), "{code:?} {:?}", p.ends);
+                s.path
+                    .iter()
+                    .zip(&s.arms)
+                    .map(|(&k, &a)| k * 16 + a as u32)
+                    .collect()
+            })
+            .collect();
+            paths.sort();
+            paths
+        };
+        let mut r = rng(17);
+        let mut solutions = 0;
+        for trial in 0..240 {
+            let (w, h) = [(4, 4), (5, 4), (5, 5), (6, 5)][trial % 4];
+            let shape = Numberlink::new(w, h, Vec::new());
+            let filled = (trial % 3 == 0)
+                .then(|| super::super::generate::fill(&shape, &mut r))
+                .flatten();
+            let base = match filled {
+                Some(paths) => super::super::generate::puzzle_of(w, h, Rules::Flow, &paths),
+                None => {
+                    let mut cells: Vec<usize> = (0..w * h).collect();
+                    cells.shuffle(&mut r);
+                    let k = 1 + trial % 4;
+                    let ends = (0..k).map(|i| (cells[2 * i], cells[2 * i + 1])).collect();
+                    Numberlink::new(w, h, ends)
+                }
+            };
+            for rules in [Rules::Flow, Rules::Cover] {
+                let loops = [Loops::Lazy, Loops::Exact][trial / 4 % 2];
+                let p = Numberlink {
+                    rules,
+                    loops,
+                    ..base.clone()
+                };
+                let binary = all(&p, LabelCode::Binary);
+                assert_eq!(binary, all(&p, LabelCode::OneHot), "{rules:?} {:?}", p.ends);
+                solutions += binary.len();
+            }
+        }
+        assert!(solutions >= 100, "only {solutions} solutions");
+        // The solving model really is the binary one, and smaller.
+        let p = Numberlink::new(4, 4, vec![(0, 3), (4, 7), (8, 11), (12, 15)]);
+        let binary = build(&p, GivenMode::Fold, false, true, LabelCode::Binary);
+        let one_hot = build(&p, GivenMode::Fold, false, true, LabelCode::OneHot);
+        assert!(binary
+            .map
+            .labels
+            .iter()
+            .all(|l| !matches!(l, CellLabel::Var(_))));
+        assert!(binary.formula.num_clauses() < one_hot.formula.num_clauses());
     }
 
     #[test]
