@@ -23,6 +23,9 @@ pub struct Shape {
     pub words: usize,
     /// Each cell's neighbour across side 0..4 (up, right, down, left), or [`NONE`].
     pub nb: Vec<[u32; 4]>,
+    /// The same with the cell itself in place of a missing neighbour (to read a value of the
+    /// cell and its neighbours without a test per side).
+    pub nb_or_self: Vec<[u32; 4]>,
     /// The path whose end is in the cell, or [`NONE`].
     pub end: Vec<u32>,
     /// Each path's two ends.
@@ -34,7 +37,7 @@ pub struct Shape {
 impl Shape {
     pub fn new(p: &Numberlink) -> Shape {
         let n = p.cells();
-        let nb = (0..n)
+        let nb: Vec<[u32; 4]> = (0..n)
             .map(|c| {
                 let mut a = [NONE; 4];
                 for (i, &s) in SIDES.iter().enumerate() {
@@ -44,6 +47,11 @@ impl Shape {
                 }
                 a
             })
+            .collect();
+        let nb_or_self = nb
+            .iter()
+            .enumerate()
+            .map(|(c, a)| a.map(|m| if m == NONE { c as u32 } else { m }))
             .collect();
         let mut end = vec![NONE; n];
         for (k, &(a, b)) in p.ends.iter().enumerate() {
@@ -59,6 +67,7 @@ impl Shape {
             empty: paths,
             words: (paths + 1).div_ceil(64),
             nb,
+            nb_or_self,
             end,
             ends: p.ends.clone(),
             at: (0..n)
@@ -559,6 +568,8 @@ impl Board {
             }
         }
         let piece_c = arms != 0;
+        // `pieces_touch` looks only when both pieces have two cells or more.
+        let long_c = self.size[rc] >= 2;
         let mut out = arms;
         for (i, &side) in SIDES.iter().enumerate() {
             if arms & side != 0 {
@@ -611,7 +622,7 @@ impl Board {
                     });
                 debug_assert_eq!(c_touches, self.touches(s, c, m, rm));
                 debug_assert_eq!(m_touches, self.touches(s, m, c, rc));
-                if m_touches || self.pieces_touch(s, c, m, rc, rm) {
+                if m_touches || long_c && self.size[rm] >= 2 && self.pieces_touch(s, c, m, rc, rm) {
                     continue;
                 }
             }

@@ -289,9 +289,12 @@ fn next(
         Some(Err(_)) => paths::bottleneck(s, b, say, x),
         None => cut,
     };
-    ok(cut)
-        .or_else(|| ok(areas::sealed_area(s, b, say, x)))
-        .or_else(|| whatif::what_if(s, b, say, pending, work))
+    if let Some(d) = ok(cut) {
+        return Some(d);
+    }
+    let area = areas::sealed_area(s, b, say, x);
+    let quiet = area.is_none();
+    ok(area).or_else(|| whatif::what_if(s, b, say, pending, work, quiet))
 }
 
 /// The first deduction of the local techniques on the whole board: the first cell in index

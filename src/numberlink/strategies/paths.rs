@@ -123,21 +123,42 @@ impl Scratch {
         b.each_member(c, |x| {
             marks.push((x as u32, at));
             near[x] = at;
-            for &m in &s.nb[x] {
-                if m != NONE {
-                    near[m as usize] = at;
-                }
+            for &m in &s.nb_or_self[x] {
+                near[m as usize] = at;
             }
+        });
+    }
+
+    /// The run changed only the candidates of the piece through `c`, and it has not one
+    /// left (so that what it has is not single, as before): [`Scratch::changed`], but only the
+    /// cells of the piece are marked. The sides of a cell read the candidates of its own
+    /// piece and of its neighbours' only (whether the two have one path in common), and
+    /// the single candidate of other pieces near it; a link reads the candidates of its two
+    /// cells: [`Scratch::changed_at`] looks at a cell and its neighbours.
+    pub fn changed_candidates(&mut self, b: &Board, c: usize) {
+        if !self.keeping {
+            return;
+        }
+        debug_assert!(b.single(c).is_none());
+        let at = self.epoch + 1;
+        let near = &mut self.near;
+        let marks = &mut self.marks;
+        b.each_member(c, |x| {
+            marks.push((x as u32, at));
+            near[x] = at;
         });
     }
 
     /// The epoch from which the last change on or beside a cell beside `c` (or `c`) shows.
     #[inline]
     fn changed_at(&self, s: &Shape, c: usize) -> u64 {
-        s.nb[c]
-            .iter()
-            .filter(|&&m| m != NONE)
-            .fold(self.near[c], |at, &m| at.max(self.near[m as usize]))
+        let [a, b, c2, d] = s.nb_or_self[c];
+        let near = &self.near;
+        near[c]
+            .max(near[a as usize])
+            .max(near[b as usize])
+            .max(near[c2 as usize])
+            .max(near[d as usize])
     }
 
     /// The current epoch: a way whose links all held now holds later as long as no change

@@ -95,6 +95,12 @@ pub struct Work {
     paused: Option<Paused>,
     /// Paused runs no longer needed, kept for their memory (a search pauses thousands).
     spare: Vec<Paused>,
+    /// True when the open areas of the what-if's board say nothing (set by [`what_if`]).
+    areas_quiet: bool,
+    /// For a run that assumes something of an open cell's paths: the cell and the sides it
+    /// could be linked by on the what-if's board ([`Board::way`]), to see whether the
+    /// assumption alone left the open areas as they were ([`propagate`]).
+    probe: Option<(usize, u8)>,
 }
 
 /// A run stopped at its bound, kept to go on from where it stopped when a later round of the
@@ -294,6 +300,8 @@ impl Work {
             pause: false,
             paused: None,
             spare: Vec::new(),
+            areas_quiet: false,
+            probe: None,
         }
     }
 }
@@ -337,6 +345,7 @@ pub fn propagate(
         paused,
         spare,
         marked,
+        probe,
         ..
     } = w;
     if let Some(p) = from {
@@ -402,26 +411,41 @@ pub fn propagate(
             let ways = paths::ways_of(s, b, c, sides);
             let open = sides & !b.arms[c];
             let at = local::At::known(s, b, c, open, ways);
-            found = local::first(s, b, &at, None);
+            let here = local::first(s, b, &at, None);
             debug_assert!(
                 local::same(
-                    &found,
+                    &here,
                     &local::LOCAL.iter().find_map(|rule| rule(s, b, &at, None))
                 ),
                 "the local techniques' first answer, calling only those that apply"
             );
-            if found.is_some() {
+            // Moved only when there is something: most cells give nothing, and moving the
+            // answer each time copied it.
+            if here.is_some() {
+                found = here;
                 break 'cells;
             }
         }
         if found.is_none() {
+            // An assumption that only took paths from an open cell, with no deduction after
+            // it, that left the cell's ways as they were, left the open areas as they were on
+            // the what-if's board, where they say nothing: the same areas with the same loose
+            // ends, the cell's fewer candidates only. Their check is skipped (it would find
+            // nothing).
+            let areas = match *probe {
+                Some((x, ways)) if run.len == 0 && from.is_none() => {
+                    let sides = scratch.sides(s, b, x);
+                    paths::ways_of(s, b, x, sides) != ways
+                }
+                _ => true,
+            };
             found = global(
                 s,
                 b,
                 dirty,
                 routes,
                 run.len as u32 + 1,
-                (touched, near),
+                (touched, areas.then_some(&mut *near)),
                 scratch,
             );
             touched.clear();
@@ -492,8 +516,13 @@ pub fn propagate(
         }
         roots.sort_unstable();
         roots.dedup();
+        let only_candidates = d.links.is_empty() && d.places.is_empty();
         for &r in roots.iter() {
-            scratch.changed(s, b, r);
+            if only_candidates && b.single(r).is_none() {
+                scratch.changed_candidates(b, r);
+            } else {
+                scratch.changed(s, b, r);
+            }
         }
         scratch.prepare(s, b);
         for &c in cells.iter() {
@@ -530,14 +559,15 @@ pub fn propagate(
 }
 
 /// The whole-board techniques, on the paths marked dirty (whose ends are checked to meet
-/// unless a way between them found before is untouched) and the areas around `touched`.
+/// unless a way between them found before is untouched) and (given `near`, a buffer for
+/// the cells) the areas around `touched`.
 fn global(
     s: &Shape,
     b: &Board,
     dirty: &mut [bool],
     routes: &mut Routes,
     t: u32,
-    (touched, near): (&[usize], &mut Vec<usize>),
+    (touched, near): (&[usize], Option<&mut Vec<usize>>),
     x: &mut Scratch,
 ) -> Option<Result<Deduction, Contradiction>> {
     for (k, d) in dirty.iter_mut().enumerate().take(s.paths) {
@@ -594,6 +624,8 @@ fn global(
             return Some(Err(Contradiction::new(Why::Apart, vec![a, z], Some(k))));
         }
     }
+    // Without `near`, the areas are not looked at.
+    let near = near?;
     if s.rules.covers() {
         near.clear();
         near.extend_from_slice(touched);
@@ -637,6 +669,16 @@ fn run_from(
         }
     };
     w.scratch.new_run(s);
+    // The sides read here are those of `b` (nothing of the run is marked yet).
+    w.probe = match a {
+        Assume::Among(x, _) | Assume::Not(x, _)
+            if w.areas_quiet && from.is_none() && b.open(s, *x) =>
+        {
+            let sides = w.scratch.sides(s, b, *x);
+            Some((*x, paths::ways_of(s, b, *x, sides)))
+        }
+        _ => None,
+    };
     let mut first: Result<(), Contradiction>;
     let mut paths = std::mem::take(&mut w.lost);
     paths.clear();
@@ -687,7 +729,12 @@ fn run_from(
         first = Ok(());
     }
     if first.is_ok() {
-        w.scratch.changed(s, &c, start[0]);
+        match a {
+            Assume::Among(x, _) | Assume::Not(x, _) if from.is_none() && c.single(*x).is_none() => {
+                w.scratch.changed_candidates(&c, *x)
+            }
+            _ => w.scratch.changed(s, &c, start[0]),
+        }
     }
     let r = match first {
         Err(x) => Run {
@@ -819,15 +866,18 @@ fn useful(s: &Shape, b: &Board, r: &Refuted) -> bool {
 }
 
 /// The next what-if: one left from the last search if it still holds, else the shortest a new
-/// search finds (with its text when `say`).
+/// search finds (with its text when `say`). `areas_quiet`: the open areas of `b` say nothing
+/// ([`areas::sealed_area`] found nothing on it).
 pub fn what_if(
     s: &Shape,
     b: &Board,
     say: Option<&Numberlink>,
     pending: &mut Pending,
     w: &mut Work,
+    areas_quiet: bool,
 ) -> Option<Deduction> {
     // Every run of this call starts from `b`, with a way between each path's ends on `b`.
+    w.areas_quiet = areas_quiet;
     w.sync(b);
     w.scratch.keep(s, b);
     w.scratch.new_run(s);
