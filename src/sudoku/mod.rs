@@ -21,6 +21,8 @@ pub const MAX_SIZE: usize = 64;
 
 /// A grid's shape: its size, box rows and box columns.
 type Shape = (usize, usize, usize);
+/// Units shared by the puzzles of one shape (see [`Sudoku::shared_units`]).
+type SharedUnits = Rc<Vec<Vec<usize>>>;
 
 /// A Sudoku: `size` x `size` cells in boxes of `box_rows` x `box_cols`; 0 is an empty cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,9 +112,9 @@ impl Sudoku {
     /// [`Sudoku::units`], shared: the units of the shape asked for last on this thread are
     /// kept, so a batch of puzzles of one shape builds them once (building them was about 2%
     /// of checking an easy 9x9 Sudoku).
-    pub fn shared_units(&self) -> Rc<Vec<Vec<usize>>> {
+    pub fn shared_units(&self) -> SharedUnits {
         thread_local! {
-            static LAST: RefCell<Option<(Shape, Rc<Vec<Vec<usize>>>)>> = const { RefCell::new(None) };
+            static LAST: RefCell<Option<(Shape, SharedUnits)>> = const { RefCell::new(None) };
         }
         let shape = (self.size, self.box_rows, self.box_cols);
         LAST.with(|last| {
