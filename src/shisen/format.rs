@@ -378,6 +378,16 @@ pub fn looks_like(text: &str, complete: bool) -> bool {
     }) {
         return true;
     }
+    // Every board below needs a tile whose name is not a number, so a text whose boards'
+    // lines hold only digits, dots and spaces (a file of Sudokus on one line each, read
+    // whole here as one tall board) is not Shisen-sho: said without reading its boards.
+    let plain = |c: char| c.is_ascii_digit() || c == '.' || c.is_whitespace();
+    if crate::records::lines(text)
+        .filter(|l| !crate::text::is_comment(l))
+        .all(|l| l.chars().all(plain))
+    {
+        return false;
+    }
     let Some(boards) =
         crate::records::reads_cleanly(Reader::new("", &ReadOptions::default()), text, complete)
     else {

@@ -502,7 +502,7 @@ fn at_most_one(f: &mut Formula, lits: &[Lit], how: AtMostOne) {
 pub fn build_with(s: &Sudoku, mode: GivenMode, names: bool, enc: Encoding) -> Model<SudokuMap> {
     let n = s.size;
     let mut f = Formula::with_names(names);
-    let units = s.units();
+    let units = s.shared_units();
     let (fixed, masks): (Vec<u8>, Vec<u64>) = match mode {
         GivenMode::Fold if enc.singles => match fold_basics(s, &units) {
             Some(x) => x,
