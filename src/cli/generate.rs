@@ -604,8 +604,9 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut missed: Vec<u64> = Vec::new();
-    // Puzzles written as text so far: a grid of several lines is parted from the one before by
-    // a blank line, so the file reads back as so many puzzles (a one-line Sudoku needs none).
+    // Puzzles written in the kind's own text form so far: a grid of several lines is parted
+    // from the one before by a blank line, so the file reads back as so many puzzles (a
+    // one-line Sudoku needs none; `--format` writes its own layout).
     let mut texts = 0usize;
     let mut drawn: Vec<(String, Picture, Picture)> = Vec::new();
     // Puzzle i uses seed + i whatever thread makes it, so the output is the same for any -j.
@@ -666,7 +667,7 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
             ));
             return Ok(true);
         }
-        if !a.json && !document {
+        if !a.json && a.format.is_none() {
             let one_line = kind == Kind::Sudoku && g.puzzle.trim_end().lines().count() == 1;
             if texts > 0 && !one_line {
                 super::report::written(writeln!(out))?;
