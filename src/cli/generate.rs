@@ -608,6 +608,8 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
     // from the one before by a blank line, so the file reads back as so many puzzles (a
     // one-line Sudoku needs none; `--format` writes its own layout).
     let mut texts = 0usize;
+    // Whether the last of them ended with a blank line already (a Sudoku grid, a Tectonic board).
+    let mut ended_blank = false;
     let mut drawn: Vec<(String, Picture, Picture)> = Vec::new();
     // Puzzle i uses seed + i whatever thread makes it, so the output is the same for any -j.
     let seeds = (0..a.count).map(|i| (i, a.seed.wrapping_add(i as u64)));
@@ -669,10 +671,12 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
         }
         if !a.json && a.format.is_none() {
             let one_line = kind == Kind::Sudoku && g.puzzle.trim_end().lines().count() == 1;
-            if texts > 0 && !one_line {
+            if texts > 0 && !one_line && !ended_blank {
                 super::report::written(writeln!(out))?;
             }
             texts += 1;
+            let solution = written.as_ref().is_some_and(|(_, rows)| rows.is_some());
+            ended_blank = !solution && g.puzzle.ends_with("\n\n");
         }
         let res = match (&written, a.format.as_deref()) {
             (Some((_, rows)), _) if a.json => {
