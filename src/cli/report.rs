@@ -118,18 +118,22 @@ fn analyze<P: Puzzle>(
             r.extra.insert(k.to_string(), v);
         }
     };
+    // One solution: its rows and extras, its grid in text mode when `grid`, its picture.
+    let one = |r: &mut Report, text: &mut String, s: &P::Solution, grid: bool| {
+        r.solution = Some(p.rows(s));
+        add_extra(r, s);
+        if let (true, Some(style)) = (grid, style) {
+            text.push_str(&p.render(Some(s), style));
+        }
+        if let Some(q) = draw {
+            r.pictures = picture::solved(p, s, q);
+        }
+    };
     match mode {
         Mode::Solve => match puzzle::solve(p, choice)? {
             Some(s) => {
                 r.status = "solved";
-                r.solution = Some(p.rows(&s));
-                add_extra(&mut r, &s);
-                if let Some(style) = style {
-                    text.push_str(&p.render(Some(&s), style));
-                }
-                if let Some(q) = draw {
-                    r.pictures = picture::solved(p, &s, q);
-                }
+                one(&mut r, &mut text, &s, true);
             }
             None => none(p, choice, &mut r, draw)?,
         },
@@ -137,25 +141,11 @@ fn analyze<P: Puzzle>(
             Checked::Found(s) => {
                 r.status = "solved";
                 r.uniqueness_open = true;
-                r.solution = Some(p.rows(&s));
-                add_extra(&mut r, &s);
-                if let (true, Some(style)) = (grids, style) {
-                    text.push_str(&p.render(Some(&s), style));
-                }
-                if let Some(q) = draw {
-                    r.pictures = picture::solved(p, &s, q);
-                }
+                one(&mut r, &mut text, &s, grids);
             }
             Checked::Decided(Solutions::Unique(s)) => {
                 r.status = "unique";
-                r.solution = Some(p.rows(&s));
-                add_extra(&mut r, &s);
-                if let (true, Some(style)) = (grids, style) {
-                    text.push_str(&p.render(Some(&s), style));
-                }
-                if let Some(q) = draw {
-                    r.pictures = picture::solved(p, &s, q);
-                }
+                one(&mut r, &mut text, &s, grids);
             }
             Checked::Decided(Solutions::Multiple(a, b, cells)) => {
                 r.status = "multiple";
