@@ -114,19 +114,7 @@ impl Scratch {
     /// next [`Scratch::prepare`]: the sides of the cells up to two steps from the piece are
     /// worked out again.
     pub fn changed(&mut self, s: &Shape, b: &Board, c: usize) {
-        if !self.keeping {
-            return;
-        }
-        let at = self.epoch + 1;
-        let near = &mut self.near;
-        let marks = &mut self.marks;
-        b.each_member(c, |x| {
-            marks.push((x as u32, at));
-            near[x] = at;
-            for &m in &s.nb_or_self[x] {
-                near[m as usize] = at;
-            }
-        });
+        self.mark(b, c, Some(s));
     }
 
     /// The run changed only the candidates of the piece through `c`, and it has not one
@@ -140,12 +128,26 @@ impl Scratch {
             return;
         }
         debug_assert!(b.single(c).is_none());
+        self.mark(b, c, None);
+    }
+
+    /// Marks the cells of the piece through `c` (and, given the shape, their neighbours) as
+    /// changed in the coming epoch.
+    fn mark(&mut self, b: &Board, c: usize, neighbours: Option<&Shape>) {
+        if !self.keeping {
+            return;
+        }
         let at = self.epoch + 1;
         let near = &mut self.near;
         let marks = &mut self.marks;
         b.each_member(c, |x| {
             marks.push((x as u32, at));
             near[x] = at;
+            if let Some(s) = neighbours {
+                for &m in &s.nb_or_self[x] {
+                    near[m as usize] = at;
+                }
+            }
         });
     }
 
