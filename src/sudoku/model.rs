@@ -175,9 +175,11 @@ pub fn fold_basics(s: &Sudoku, units: &[Vec<usize>]) -> Option<(Vec<u8>, Vec<u64
     let n = s.size;
     let full = full_mask(n);
     let mut values = s.cells.clone();
-    // Two equal givens in a unit: no solution (the parser refuses them, but a puzzle built in
-    // code may have them).
-    for unit in units {
+    // The values each unit holds (the givens, then the singles placed), kept up to date so
+    // the hidden singles' search reads only masks. Two equal givens in a unit: no solution
+    // (the parser refuses them, but a puzzle built in code may have them).
+    let mut placed = vec![0u64; units.len()];
+    for (unit, held) in units.iter().zip(placed.iter_mut()) {
         let mut seen = 0u64;
         for &i in unit {
             if values[i] != 0 {
@@ -188,17 +190,34 @@ pub fn fold_basics(s: &Sudoku, units: &[Vec<usize>]) -> Option<(Vec<u8>, Vec<u64
                 seen |= bit;
             }
         }
+        *held = seen;
     }
-    let mut masks = candidates(s);
     // The units of each cell, for removing a placed value from its peers.
     let mut cell_units = vec![[0u32; 3]; n * n];
-    let mut fill = vec![0usize; n * n];
+    let mut fill = vec![0u8; n * n];
     for (u, unit) in units.iter().enumerate() {
         for &i in unit {
-            cell_units[i][fill[i]] = u as u32;
+            cell_units[i][fill[i] as usize] = u as u32;
             fill[i] += 1;
         }
     }
+    // Without pencil marks an open cell's candidates are what its three units do not hold
+    // ([`candidates`], from the sums just made).
+    let mut masks = if s.marks.is_some() {
+        candidates(s)
+    } else {
+        (0..n * n)
+            .map(|i| {
+                let [a, b, c] = cell_units[i];
+                let seen = placed[a as usize] | placed[b as usize] | placed[c as usize];
+                if values[i] == 0 {
+                    full & !seen
+                } else {
+                    0
+                }
+            })
+            .collect()
+    };
     // Work lists: open cells that may have one candidate (or none) left, and units whose
     // candidates changed since they were last searched for a hidden single (bit `HIDDEN`), for
     // locked candidates (bit `LOCKED`) and for pairs (bit `PAIRS`).
@@ -208,6 +227,9 @@ pub fn fold_basics(s: &Sudoku, units: &[Vec<usize>]) -> Option<(Vec<u8>, Vec<u64
     const ALL: u8 = HIDDEN | PAIRS | LOCKED;
     let mut naked: Vec<usize> = (0..n * n).filter(|&i| values[i] == 0).collect();
     let mut dirty = vec![ALL; units.len()];
+    // Scratch for the passes below, made once.
+    let mut which: Vec<usize> = Vec::with_capacity(units.len());
+    let mut segments: Vec<u64> = Vec::new();
     loop {
         // Naked singles, each placement queueing the peers it leaves with one candidate.
         while let Some(i) = naked.pop() {
@@ -224,11 +246,15 @@ pub fn fold_basics(s: &Sudoku, units: &[Vec<usize>]) -> Option<(Vec<u8>, Vec<u64
             values[i] = m.trailing_zeros() as u8 + 1;
             masks[i] = 0;
             for &u in &cell_units[i] {
-                dirty[u as usize] = ALL;
-                for &j in &units[u as usize] {
-                    if masks[j] & m != 0 {
-                        masks[j] &= !m;
-                        if masks[j] & masks[j].wrapping_sub(1) == 0 {
+                let u = u as usize;
+                placed[u] |= m;
+                dirty[u] = ALL;
+                for &j in &units[u] {
+                    let left = masks[j];
+                    if left & m != 0 {
+                        let left = left & !m;
+                        masks[j] = left;
+                        if left & left.wrapping_sub(1) == 0 {
                             naked.push(j);
                         }
                         for &w in &cell_units[j] {
@@ -239,25 +265,22 @@ pub fn fold_basics(s: &Sudoku, units: &[Vec<usize>]) -> Option<(Vec<u8>, Vec<u64
             }
         }
         // Hidden singles in every unit that changed: each found leaves its cell with that one
-        // candidate, to be placed as a naked single. (Cells not yet cleared of a value placed
-        // this round still count it as a candidate, which can only hide a single, never
-        // invent one: what is found holds.)
+        // candidate, to be placed as a naked single. (A filled cell's mask is 0, so the masks
+        // alone count a value's places; a cell given its hidden single this round still counts
+        // for that value only.)
         let mut found = false;
         for (u, unit) in units.iter().enumerate() {
             if dirty[u] & HIDDEN == 0 {
                 continue;
             }
             dirty[u] &= !HIDDEN;
-            let (mut placed, mut once, mut twice) = (0u64, 0u64, 0u64);
+            let (mut once, mut twice) = (0u64, 0u64);
             for &i in unit {
-                if values[i] != 0 {
-                    placed |= 1u64 << (values[i] - 1);
-                } else {
-                    twice |= once & masks[i];
-                    once |= masks[i];
-                }
+                let m = masks[i];
+                twice |= once & m;
+                once |= m;
             }
-            let missing = full & !placed;
+            let missing = full & !placed[u];
             if missing & !once != 0 {
                 return None;
             }
@@ -266,9 +289,7 @@ pub fn fold_basics(s: &Sudoku, units: &[Vec<usize>]) -> Option<(Vec<u8>, Vec<u64
                 let bit = hidden & hidden.wrapping_neg();
                 hidden &= hidden - 1;
                 // None when an earlier value of this unit took its only cell: no solution.
-                let &i = unit
-                    .iter()
-                    .find(|&&i| values[i] == 0 && masks[i] & bit != 0)?;
+                let &i = unit.iter().find(|&&i| masks[i] & bit != 0)?;
                 masks[i] = bit;
                 naked.push(i);
                 found = true;
@@ -286,33 +307,41 @@ pub fn fold_basics(s: &Sudoku, units: &[Vec<usize>]) -> Option<(Vec<u8>, Vec<u64
         };
         // Locked candidates, in the boxes where a box, row or column through them changed since
         // they last looked.
-        let boxes: Vec<usize> = (0..n)
-            .filter(|&b| {
-                let (r0, c0) = (
-                    (b / (n / s.box_cols)) * s.box_rows,
-                    (b % (n / s.box_cols)) * s.box_cols,
-                );
-                dirty[2 * n + b] & LOCKED != 0
-                    || (r0..r0 + s.box_rows).any(|r| dirty[r] & LOCKED != 0)
-                    || (c0..c0 + s.box_cols).any(|c| dirty[n + c] & LOCKED != 0)
-            })
-            .collect();
+        let (br, bc) = (s.box_rows, s.box_cols);
+        let across = n / bc;
+        which.clear();
+        let (mut r0, mut c0) = (0, 0);
+        for b in 0..n {
+            if dirty[2 * n + b] & LOCKED != 0
+                || dirty[r0..r0 + br].iter().any(|&d| d & LOCKED != 0)
+                || dirty[n + c0..n + c0 + bc].iter().any(|&d| d & LOCKED != 0)
+            {
+                which.push(b);
+            }
+            c0 += bc;
+            if c0 == n {
+                c0 = 0;
+                r0 += br;
+            }
+        }
         for d in dirty.iter_mut() {
             *d &= !LOCKED;
         }
-        if locked_candidates(s, &boxes, &mut masks, |j| {
+        debug_assert!(which.iter().all(|&b| b < across * (n / br)));
+        if locked_candidates(s, &which, &mut masks, &mut segments, |j| {
             changed(&mut naked, &mut dirty, j)
         }) {
             continue;
         }
         // Pairs, in the units changed since pairs last looked at them.
-        let pair_units: Vec<usize> = (0..units.len())
-            .filter(|&u| dirty[u] & PAIRS != 0)
-            .collect();
-        for &u in &pair_units {
-            dirty[u] &= !PAIRS;
+        which.clear();
+        for (u, d) in dirty.iter_mut().enumerate() {
+            if *d & PAIRS != 0 {
+                *d &= !PAIRS;
+                which.push(u);
+            }
         }
-        if !pairs(units, &pair_units, &mut masks, |j| {
+        if !pairs(units, &which, &mut masks, |j| {
             changed(&mut naked, &mut dirty, j)
         }) {
             return Some((values, masks));
@@ -410,25 +439,30 @@ fn locked_candidates(
     s: &Sudoku,
     which: &[usize],
     masks: &mut [u64],
+    segments: &mut Vec<u64>,
     mut changed: impl FnMut(usize),
 ) -> bool {
     let n = s.size;
     let (br, bc) = (s.box_rows, s.box_cols);
     // Boxes across and down; each row split into `across` segments of `bc` cells (one per box
     // it crosses), each column into `down` segments of `br` cells: the candidates of each.
+    // Row `r`'s segment `k` is `row_seg[r * across + k]`; column `c`'s segment `k` is
+    // `col_seg[k * n + c]` (band by band, so a row of masks adds to a band's in one sweep).
     let (across, down) = (n / bc, n / br);
-    let mut row_seg = vec![0u64; n * across];
-    let mut col_seg = vec![0u64; n * down];
-    // (Segment by segment: no division per cell.)
-    for (r, segs) in row_seg.chunks_exact_mut(across).enumerate() {
-        let row = &masks[r * n..(r + 1) * n];
+    segments.clear();
+    segments.resize(n * across + n * down, 0);
+    let (row_seg, col_seg) = segments.split_at_mut(n * across);
+    for (r, (segs, row)) in row_seg
+        .chunks_exact_mut(across)
+        .zip(masks.chunks_exact(n))
+        .enumerate()
+    {
         for (seg, cells) in segs.iter_mut().zip(row.chunks_exact(bc)) {
             *seg = cells.iter().fold(0, |m, &x| m | x);
         }
-    }
-    for (c, segs) in col_seg.chunks_exact_mut(down).enumerate() {
-        for (k, seg) in segs.iter_mut().enumerate() {
-            *seg = (k * br..(k + 1) * br).fold(0, |m, r| m | masks[r * n + c]);
+        let band = &mut col_seg[(r / br) * n..(r / br + 1) * n];
+        for (seg, &x) in band.iter_mut().zip(row) {
+            *seg |= x;
         }
     }
     // Segments are not updated by this pass's strikes: they may only hold more candidates than
@@ -444,38 +478,71 @@ fn locked_candidates(
     };
     for &b in which {
         let (band_r, band_c) = (b / across, b % across);
-        // The box's rows, then its columns: each a line of segments (`seg[line * bands + k]`,
-        // `len` cells each), the box's lines `first..first + count` and its band `band` along
-        // them; `cell(line, k)` is the `k`th cell of a line. A line's segment in the box is
-        // held against the box's other lines and the line's other segments.
-        type Cell = fn(usize, usize, usize) -> usize;
-        let row: Cell = |n, line, k| line * n + k;
-        let col: Cell = |n, line, k| k * n + line;
-        for (seg, bands, len, first, count, band, cell) in [
-            (&row_seg, across, bc, band_r * br, br, band_c, row),
-            (&col_seg, down, br, band_c * bc, bc, band_r, col),
-        ] {
-            let lines = first..first + count;
-            for l in lines.clone() {
-                let inside = seg[l * bands + band];
-                let rest_of_box = lines
-                    .clone()
-                    .filter(|&o| o != l)
-                    .fold(0, |m, o| m | seg[o * bands + band]);
-                let rest_of_line = (0..bands)
-                    .filter(|&k| k != band)
-                    .fold(0, |m, k| m | seg[l * bands + k]);
-                let pointing = inside & !rest_of_box & rest_of_line;
-                if pointing != 0 {
-                    for k in (0..band * len).chain((band + 1) * len..n) {
-                        strike(masks, cell(n, l, k), pointing);
+        let (rows, cols) = (
+            band_r * br..(band_r + 1) * br,
+            band_c * bc..(band_c + 1) * bc,
+        );
+        // The box's rows: a row's segment in the box against the box's other rows and the
+        // row's other segments.
+        for r in rows.clone() {
+            let line = &row_seg[r * across..(r + 1) * across];
+            let inside = line[band_c];
+            let mut rest_of_box = 0;
+            for o in rows.clone() {
+                if o != r {
+                    rest_of_box |= row_seg[o * across + band_c];
+                }
+            }
+            let mut rest_of_line = 0;
+            for (k, &seg) in line.iter().enumerate() {
+                if k != band_c {
+                    rest_of_line |= seg;
+                }
+            }
+            let pointing = inside & !rest_of_box & rest_of_line;
+            if pointing != 0 {
+                for c in (0..cols.start).chain(cols.end..n) {
+                    strike(masks, r * n + c, pointing);
+                }
+            }
+            let claiming = inside & !rest_of_line & rest_of_box;
+            if claiming != 0 {
+                for o in rows.clone() {
+                    if o != r {
+                        for c in cols.clone() {
+                            strike(masks, o * n + c, claiming);
+                        }
                     }
                 }
-                let claiming = inside & !rest_of_line & rest_of_box;
-                if claiming != 0 {
-                    for o in lines.clone().filter(|&o| o != l) {
-                        for k in band * len..(band + 1) * len {
-                            strike(masks, cell(n, o, k), claiming);
+            }
+        }
+        // The box's columns, the same way.
+        for c in cols.clone() {
+            let inside = col_seg[band_r * n + c];
+            let mut rest_of_box = 0;
+            for o in cols.clone() {
+                if o != c {
+                    rest_of_box |= col_seg[band_r * n + o];
+                }
+            }
+            let mut rest_of_line = 0;
+            for k in 0..down {
+                if k != band_r {
+                    rest_of_line |= col_seg[k * n + c];
+                }
+            }
+            let pointing = inside & !rest_of_box & rest_of_line;
+            if pointing != 0 {
+                for r in (0..rows.start).chain(rows.end..n) {
+                    strike(masks, r * n + c, pointing);
+                }
+            }
+            let claiming = inside & !rest_of_line & rest_of_box;
+            if claiming != 0 {
+                for o in cols.clone() {
+                    if o != c {
+                        for r in rows.clone() {
+                            strike(masks, r * n + o, claiming);
                         }
                     }
                 }
@@ -557,8 +624,9 @@ pub fn build_with(s: &Sudoku, mode: GivenMode, names: bool, enc: Encoding) -> Mo
         if map.fixed[i] != 0 {
             continue;
         }
+        let (first, count) = map.cell_vars[i];
         ls.clear();
-        ls.extend(map.cell_lits(i).map(|(_, l)| l));
+        ls.extend((first..first + count).map(|x| Var::from_index(x as usize).pos()));
         f.add_clause(&ls);
         if enc.cell_at_most_one {
             at_most_one(&mut f, &ls, enc.at_most_one);
@@ -566,26 +634,33 @@ pub fn build_with(s: &Sudoku, mode: GivenMode, names: bool, enc: Encoding) -> Mo
     }
     // Each unit holds each value it still misses exactly once (at least once if chosen).
     let pairwise_boxes = enc.peers_once && enc.at_most_one == AtMostOne::Pairwise;
-    // by_value[v - 1]: the unit's cells that have candidate v, with their literals.
-    let mut by_value: Vec<Vec<(usize, Lit)>> = vec![Vec::with_capacity(n); n];
+    // The unit's cells that have candidate v (their place in the unit, and their literal),
+    // value by value: v's are `by_value[(v - 1) * n..]`, `count[v - 1]` of them.
+    let mut by_value: Vec<(u32, Lit)> = vec![(0, Var::from_index(0).pos()); n * n];
+    let mut count: Vec<usize> = vec![0; n];
+    // The row and column in its box of a box's `k`th cell (as [`Sudoku::units`] lists them,
+    // row by row): without a division per pair of cells.
+    let in_box: Vec<(usize, usize)> = (0..n).map(|k| (k / s.box_cols, k % s.box_cols)).collect();
     for (u, unit) in units.iter().enumerate() {
         let is_box = u >= 2 * n;
         let mut placed: u64 = 0;
-        for group in by_value.iter_mut() {
-            group.clear();
-        }
-        for &i in unit {
+        count.fill(0);
+        for (k, &i) in unit.iter().enumerate() {
             if map.fixed[i] != 0 {
                 placed |= 1u64 << (map.fixed[i] - 1);
             }
-            for (v, l) in map.cell_lits(i) {
-                by_value[v as usize - 1].push((i, l));
+            let (first, vars) = map.cell_vars[i];
+            for x in first as usize..(first + vars) as usize {
+                let v = map.var_cell[x].1 as usize - 1;
+                by_value[v * n + count[v]] = (k as u32, Var::from_index(x).pos());
+                count[v] += 1;
             }
         }
-        for (v, group) in by_value.iter().enumerate() {
+        for (v, &len) in count.iter().enumerate() {
             if placed >> v & 1 == 1 {
                 continue;
             }
+            let group = &by_value[v * n..v * n + len];
             ls.clear();
             ls.extend(group.iter().map(|&(_, l)| l));
             if enc.unit_at_least_one {
@@ -595,8 +670,8 @@ pub fn build_with(s: &Sudoku, mode: GivenMode, names: bool, enc: Encoding) -> Mo
                 // "Not both" for two cells of the box in different rows and columns; pairs in
                 // one row or column already have their clause from that unit.
                 encode::at_most_one_pairwise_where(&mut f, &ls, |a, b| {
-                    let (i, j) = (group[a].0, group[b].0);
-                    i / n != j / n && i % n != j % n
+                    let (x, y) = (in_box[group[a].0 as usize], in_box[group[b].0 as usize]);
+                    x.0 != y.0 && x.1 != y.1
                 });
             } else {
                 at_most_one(&mut f, &ls, enc.at_most_one);
@@ -856,7 +931,13 @@ mod tests {
         let s = puzzle("....12..........", 2, 2);
         let mut masks = candidates(&s);
         assert_eq!(masks[2], 0b1111);
-        assert!(locked_candidates(&s, &[0, 1, 2, 3], &mut masks, |_| {}));
+        assert!(locked_candidates(
+            &s,
+            &[0, 1, 2, 3],
+            &mut masks,
+            &mut Vec::new(),
+            |_| {}
+        ));
         assert_eq!(masks[2], 0b0011);
         assert_eq!(masks[3], 0b0011);
     }
