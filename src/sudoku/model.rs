@@ -361,7 +361,8 @@ fn pairs(
     mut changed: impl FnMut(usize),
 ) -> bool {
     let mut any = false;
-    // Each value's places in a unit, as a mask of positions (cleared unit by unit).
+    // Each value's places in a unit, as a mask of positions (cleared unit by unit, for the
+    // values that need them).
     let mut places = [0u64; 64];
     for unit in which.iter().map(|&u| &units[u]) {
         for (a, &i) in unit.iter().enumerate() {
@@ -380,23 +381,35 @@ fn pairs(
                 }
             }
         }
-        places[..unit.len()].fill(0);
-        let mut values = 0u64;
+        // Only values with exactly two places can make a hidden pair: counted for all values
+        // at once, and most units have fewer than two such values.
+        let (mut once, mut twice, mut more) = (0u64, 0u64, 0u64);
+        for &i in unit {
+            let m = masks[i];
+            more |= twice & m;
+            twice |= once & m;
+            once |= m;
+        }
+        let two = twice & !more;
+        if two & two.wrapping_sub(1) == 0 {
+            continue;
+        }
+        let mut vs = two;
+        while vs != 0 {
+            places[vs.trailing_zeros() as usize] = 0;
+            vs &= vs - 1;
+        }
         for (a, &i) in unit.iter().enumerate() {
-            let mut m = masks[i];
-            values |= m;
+            let mut m = masks[i] & two;
             while m != 0 {
                 places[m.trailing_zeros() as usize] |= 1 << a;
                 m &= m - 1;
             }
         }
-        let mut vs = values;
+        let mut vs = two;
         while vs != 0 {
             let v = vs.trailing_zeros() as usize;
             vs &= vs - 1;
-            if !two_bits(places[v]) {
-                continue;
-            }
             let mut ws = vs;
             while ws != 0 {
                 let w = ws.trailing_zeros() as usize;
