@@ -780,7 +780,8 @@ pub struct Pending {
 enum Reach {
     /// The ways of each loose end, and the cells with two candidates left.
     LooseEnds,
-    /// Also the cells beside a path already drawn.
+    /// Also the cells beside a path already drawn (that one is on a path: that one is not on a
+    /// path waits for the widest reach).
     Near,
     /// Every open cell.
     Everywhere,
@@ -790,7 +791,11 @@ enum Reach {
 /// could go (as "that neighbour is on its path" under flow, where the two are the same, and as
 /// the link otherwise), and each path of a cell with two candidates left; then (with `reach`)
 /// for each cell beside a path already drawn, or every open cell, fewest candidates first,
-/// "not on this path" (which places it when refuted) and "on this path".
+/// "not on this path" (which places it when refuted; every open cell only) and "on this path".
+///
+/// (Until the tenth round the cells beside a path were also assumed "not on" each of their
+/// paths there. Leaving those to the widest reach changes no explanation of the Janko
+/// puzzles, and saves 4-17% of the propagation of the five slowest.)
 fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, Vec<usize>)>) {
     let n = s.cells();
     let mut cells: Vec<Assume> = Vec::new();
@@ -843,7 +848,7 @@ fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, 
     rest.sort_unstable();
     for (_, c) in rest {
         let ks = b.list(c);
-        for &k in &ks {
+        for &k in ks.iter().filter(|_| reach == Reach::Everywhere) {
             cells.push(Assume::Not(c, k));
         }
         for k in ks {
@@ -1366,6 +1371,35 @@ fn short(p: &Numberlink, s: &Shape, d: &Deduction) -> String {
 mod tests {
     use super::*;
     use crate::numberlink::format::{self, ReadOptions};
+
+    #[test]
+    fn not_on_a_path_is_assumed_at_the_widest_reach_only() {
+        let text = include_str!("../../../puzzles/numberlink/whatif8.txt");
+        let p = format::parse("t", text, ReadOptions::default())
+            .unwrap()
+            .remove(0);
+        let s = Shape::new(&p);
+        let b = Board::new(&s, &p);
+        let count = |r: Reach| {
+            let (cells, _) = assumptions(&s, &b, r);
+            let not = cells
+                .iter()
+                .filter(|a| matches!(a, Assume::Not(..)))
+                .count();
+            (cells.len(), not)
+        };
+        let (loose, near, every) = (
+            count(Reach::LooseEnds),
+            count(Reach::Near),
+            count(Reach::Everywhere),
+        );
+        assert_eq!((loose.1, near.1), (0, 0));
+        assert!(near.0 > loose.0, "{near:?} {loose:?}");
+        assert!(
+            every.1 > 0 && every.0 >= near.0 + every.1,
+            "{every:?} {near:?}"
+        );
+    }
 
     #[test]
     fn a_run_stopped_at_its_bound_goes_on_to_the_same_end_as_a_run_from_the_start() {
