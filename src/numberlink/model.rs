@@ -7,7 +7,9 @@
 //! folded under `flow` and `cover`, the solving model writes the label as a binary code instead
 //! (`r1c1#0`…: the path's index among the paths that can reach the cell, [`LabelCode`]).
 //! Detached loops satisfy these local clauses; they are cut lazily ([`loop_cuts`], the default)
-//! or ruled out by order labels in the CNF itself ([`super::Loops::Exact`]).
+//! or ruled out by order labels in the CNF itself ([`super::Loops::Exact`]). With lazy loop
+//! cuts and binary labels, the flow rule between two free cells is cut lazily too
+//! ([`flow_cuts`]).
 //!
 //! The answer variables are the pieces and the one-hot labels: a solution is its true answer
 //! literals, and two models differ as solutions only when some cell's piece or path differs
@@ -464,13 +466,7 @@ pub fn build(
     for c in 0..n {
         ps.clear();
         ps.extend(map.pieces[c].iter().map(|&(_, l)| l));
-        if binary {
-            // Two pieces differ on some open side, where `piece ⇒ link` and `piece ⇒ ¬link`
-            // below exclude them both: the at-most-one is implied (models/numberlink.md).
-            f.add_clause(&ps);
-        } else {
-            encode::exactly_one(&mut f, &ps);
-        }
+        encode::exactly_one(&mut f, &ps);
         for side in SIDES {
             let Some(e) = map.link(p, c, side) else {
                 continue;
