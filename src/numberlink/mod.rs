@@ -301,8 +301,12 @@ impl Puzzle for Numberlink {
         model::decode(self, &model.map, a)
     }
 
+    /// Detached loops, and under `flow` with binary labels two neighbours of one path left
+    /// unlinked: clauses that hold in every solution and that the model breaks.
     fn refine(&self, model: &Model<Self::Map>, a: &Assignment) -> Vec<Clause> {
-        model::loop_cuts(self, &model.map, a)
+        let mut cuts = model::flow_cuts(self, &model.map, a);
+        cuts.extend(model::loop_cuts(self, &model.map, a));
+        cuts
     }
 
     fn near(&self, model: &Model<Self::Map>, first: &Assignment, f: &mut Formula) {

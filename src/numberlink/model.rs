@@ -7,7 +7,9 @@
 //! folded under `flow` and `cover`, the solving model writes the label as a binary code instead
 //! (`r1c1#0`…: the path's index among the paths that can reach the cell, [`LabelCode`]).
 //! Detached loops satisfy these local clauses; they are cut lazily ([`loop_cuts`], the default)
-//! or ruled out by order labels in the CNF itself ([`super::Loops::Exact`]).
+//! or ruled out by order labels in the CNF itself ([`super::Loops::Exact`]). With lazy loop
+//! cuts and binary labels, the flow rule between two free cells is cut lazily too
+//! ([`flow_cuts`]).
 //!
 //! The answer variables are the pieces and the one-hot labels: a solution is its true answer
 //! literals, and two models differ as solutions only when some cell's piece or path differs
@@ -70,6 +72,9 @@ pub struct NumberlinkMap {
     pub path_given: Vec<Option<Lit>>,
     /// True when loops are cut lazily by [`loop_cuts`].
     pub lazy: bool,
+    /// True when the flow rule between two cells with binary labels (same path ⇒ linked) is
+    /// not in the CNF but cut lazily by [`flow_cuts`] (under `flow`, with lazy loop cuts).
+    pub lazy_flow: bool,
     /// How many answer variables (the pieces, which come first) tell solutions apart: with
     /// the ends folded, pieces give the links, and the links and the ends' fixed labels give
     /// every label, so two models with the same pieces are one solution. In Assume mode every
@@ -425,6 +430,7 @@ pub fn build(
         labels.push(CellLabel::Var(x));
     }
     let map_lazy = p.loops == Loops::Lazy;
+    let lazy_flow = map_lazy && binary && p.rules == super::Rules::Flow;
     let map = NumberlinkMap {
         width: w,
         right,
@@ -435,6 +441,7 @@ pub fn build(
         domains,
         path_given,
         lazy: map_lazy,
+        lazy_flow,
         distinct: if assume {
             answer.len()
         } else {
@@ -636,8 +643,9 @@ pub fn build(
 /// The label clauses of the link `e` between `c` and `m` when one of them (or both) has a
 /// binary label (the other one then is a folded end): the link carries the code, and under
 /// `flow` equal codes force the link. Two binary labels (one component: one domain): `e ⇒
-/// c = m` bit by bit (`2B` clauses) and, under `flow`, `c = m ⇒ e` through `B` difference
-/// variables (`2B + 1` clauses). A binary label next to an end of path `k`: `e ⇒ ¬e` when `k`
+/// c = m` bit by bit (`2B` clauses) and, under `flow`, `c = m ⇒ e`: the unit `e` when `B = 0`,
+/// else through `B` difference variables (`2B + 1` clauses), or, when the flow rule is cut
+/// lazily ([`flow_cuts`]), not at all. A binary label next to an end of path `k`: `e ⇒ ¬e` when `k`
 /// is not in its domain, else `e ⇒ code = index of k` (`B` binary clauses) and, under
 /// `flow`, `code = index of k ⇒ e` (one clause).
 fn code_link(f: &mut Formula, map: &NumberlinkMap, c: usize, m: usize, e: Var, flow: bool) {
@@ -649,7 +657,9 @@ fn code_link(f: &mut Formula, map: &NumberlinkMap, c: usize, m: usize, e: Var, f
             );
             let (a, b) = (map.bits(&map.labels[c]), map.bits(&map.labels[m]));
             encode::equal_if(f, e.pos(), a, b);
-            if flow {
+            if flow && a.is_empty() {
+                f.add_clause(&[e.pos()]); // one path only: neighbours are linked
+            } else if flow && !map.lazy_flow {
                 let mut some = encode::difference_lits(f, a, b);
                 some.push(e.pos());
                 f.add_clause(&some);
@@ -909,6 +919,38 @@ pub fn decode(p: &Numberlink, map: &NumberlinkMap, a: &Assignment) -> Links {
         arms: arms(p, map, a),
         path,
     }
+}
+
+/// Lazy flow cuts (when [`NumberlinkMap::lazy_flow`]): for each pair of neighbouring cells
+/// with binary labels that the model leaves unlinked with equal codes (one path), the clause
+/// `link ∨ code(c) ≠ v ∨ code(m) ≠ v` for that code `v`: under `flow` two cells of one path
+/// are linked, so it holds in every solution, and the model breaks it. Clauses of `2B + 1`
+/// literals and no new variable; see models/numberlink.md ("The flow rule, lazily").
+pub fn flow_cuts(p: &Numberlink, map: &NumberlinkMap, a: &Assignment) -> Vec<Clause> {
+    let mut cuts = Vec::new();
+    if !map.lazy_flow {
+        return cuts;
+    }
+    for c in 0..p.cells() {
+        let CellLabel::Code { .. } = map.labels[c] else {
+            continue;
+        };
+        for side in [super::RIGHT, super::DOWN] {
+            let (Some(m), Some(e)) = (p.neighbour(c, side), map.link(p, c, side)) else {
+                continue;
+            };
+            if a.var(e) || !matches!(map.labels[m], CellLabel::Code { .. }) {
+                continue;
+            }
+            let (bc, bm) = (map.bits(&map.labels[c]), map.bits(&map.labels[m]));
+            if bc.iter().zip(bm).all(|(&x, &y)| a.lit(x) == a.lit(y)) {
+                let mut cut: Clause = vec![e.pos()];
+                cut.extend(bc.iter().chain(bm).map(|&b| if a.lit(b) { !b } else { b }));
+                cuts.push(cut);
+            }
+        }
+    }
+    cuts
 }
 
 /// Lazy loop cuts: for each detached loop in the model (a set `S` of linked cells with no end),
@@ -1319,6 +1361,113 @@ mod tests {
             puzzle::verdict(&q, &SolverChoice::Embedded).unwrap(),
             Solutions::Unique(_)
         ));
+    }
+
+    #[test]
+    fn the_flow_rule_between_free_cells_is_cut_where_a_model_breaks_it() {
+        // With binary labels, "two neighbouring cells of one path are linked" between free
+        // cells is not in the CNF under flow: `flow_cuts` adds it where a model breaks it. On
+        // each board, every model found with loop cuts alone is either a flow solution or
+        // breaks the rule, and then `flow_cuts` names a clause; the flow solutions are the
+        // brute-force count. rules.txt (1 solution under flow, 17 under cover; the corner
+        // chains leave no other model), then random boards up to 6x6.
+        let mut boards = vec![Numberlink::new(
+            6,
+            6,
+            vec![(0, 10), (5, 13), (9, 16), (27, 31), (29, 35)],
+        )];
+        let mut r = rng(17);
+        for trial in 0..400 {
+            let (w, h) = [(4, 4), (5, 4), (5, 5), (6, 5)][trial % 4];
+            let mut cells: Vec<usize> = (0..w * h).collect();
+            cells.shuffle(&mut r);
+            let k = 1 + trial % 4;
+            let ends = (0..k).map(|i| (cells[2 * i], cells[2 * i + 1])).collect();
+            boards.push(Numberlink::new(w, h, ends));
+        }
+        let mut broken = 0;
+        for p in &boards {
+            let m = p.model(GivenMode::Fold, false);
+            assert!(m.map.lazy_flow);
+            let loops_only = |a: &Assignment| loop_cuts(p, &m.map, a);
+            let all = crate::solver::Session::new(
+                SolverChoice::Embedded.backend(),
+                &m.formula,
+                m.answer.clone(),
+                m.one_hot,
+            )
+            .with_distinct(p.distinct(&m))
+            .with_refine(&loops_only)
+            .into_solutions(100_000, &[])
+            .unwrap();
+            let mut kept = 0;
+            for a in &all {
+                let breaks = p.check(&decode(p, &m.map, a)).is_err();
+                assert_eq!(breaks, !flow_cuts(p, &m.map, a).is_empty(), "{:?}", p.ends);
+                kept += usize::from(!breaks);
+                broken += usize::from(breaks);
+            }
+            assert_eq!(kept, brute(p), "{:?}", p.ends);
+            assert_eq!(
+                puzzle::count(p, &SolverChoice::Embedded, 100_000)
+                    .unwrap()
+                    .len(),
+                kept
+            );
+        }
+        // Search rarely meets such a model (none on these boards; one solve of the 270 Janko
+        // puzzles), so the cut is also checked on the 17 cover solutions of rules.txt, written
+        // as assignments of the flow model: those with two free cells of one path side by side
+        // and unlinked get cuts they falsify (the rule beside an end is in the CNF), the
+        // others none.
+        let p = &boards[0];
+        let m = p.model(GivenMode::Fold, false);
+        let cover = Numberlink {
+            rules: Rules::Cover,
+            ..p.clone()
+        };
+        let sols = puzzle::count(&cover, &SolverChoice::Embedded, 100).unwrap();
+        let mut cut = 0;
+        for s in &sols {
+            let mut values = vec![false; m.formula.num_vars()];
+            for c in 0..p.cells() {
+                for (side, link) in [(RIGHT, m.map.right[c]), (super::super::DOWN, m.map.down[c])] {
+                    if let Some(e) = link {
+                        values[e.index()] = s.arms[c] & side != 0;
+                    }
+                }
+                if let CellLabel::Code { dom, .. } = m.map.labels[c] {
+                    let bits = m.map.bits(&m.map.labels[c]);
+                    let v = m.map.domains[dom as usize]
+                        .binary_search(&s.path[c])
+                        .expect("the cell's path is in its domain");
+                    for (i, b) in bits.iter().enumerate() {
+                        values[b.var().index()] = (v >> (bits.len() - 1 - i)) & 1 == 1;
+                    }
+                }
+            }
+            let a = Assignment::new(values);
+            let cuts = flow_cuts(p, &m.map, &a);
+            let free = |c: usize| matches!(m.map.labels[c], CellLabel::Code { .. });
+            let breaks = (0..p.cells()).any(|c| {
+                [RIGHT, super::super::DOWN].into_iter().any(|side| {
+                    p.neighbour(c, side).is_some_and(|n| {
+                        free(c) && free(n) && s.path[c] == s.path[n] && s.arms[c] & side == 0
+                    })
+                })
+            });
+            assert_eq!(!cuts.is_empty(), breaks);
+            assert!(!breaks || p.check(s).is_err());
+            for c in &cuts {
+                assert!(c.iter().all(|&l| !a.lit(l)), "a cut the model keeps: {c:?}");
+            }
+            cut += usize::from(!cuts.is_empty());
+        }
+        assert_eq!((sols.len(), cut), (17, 8));
+        assert_eq!(
+            broken, 0,
+            "a model broke the rule here: update the comment above"
+        );
     }
 
     #[test]
