@@ -780,8 +780,8 @@ pub struct Pending {
 enum Reach {
     /// The ways of each loose end, and the cells with two candidates left.
     LooseEnds,
-    /// Also the cells beside a path already drawn (that one is on a path: that one is not on a
-    /// path waits for the widest reach).
+    /// Also the cells beside a path already drawn, as "on this path" ("not on this path" is
+    /// left to the widest reach).
     Near,
     /// Every open cell.
     Everywhere,
@@ -848,8 +848,8 @@ fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, 
     rest.sort_unstable();
     for (_, c) in rest {
         let ks = b.list(c);
-        for &k in ks.iter().filter(|_| reach == Reach::Everywhere) {
-            cells.push(Assume::Not(c, k));
+        if reach == Reach::Everywhere {
+            cells.extend(ks.iter().map(|&k| Assume::Not(c, k)));
         }
         for k in ks {
             if seen((c, k)) {
