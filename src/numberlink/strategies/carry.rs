@@ -150,14 +150,10 @@ impl Carry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::numberlink::format::{self, ReadOptions};
 
     #[test]
     fn a_kept_run_is_forgotten_when_a_cell_near_what_it_changed_changes() {
-        let text = include_str!("../../../puzzles/numberlink/whatif8.txt");
-        let p = format::parse("t", text, ReadOptions::default())
-            .unwrap()
-            .remove(0);
+        let p = super::super::tests::whatif8();
         let s = Shape::new(&p);
         let b = Board::new(&s, &p);
         let at = |r: usize, c: usize| r * s.width + c;

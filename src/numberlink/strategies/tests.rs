@@ -183,6 +183,13 @@ fn walk_boards(
 }
 
 const WHATIF8: &str = include_str!("../../../puzzles/numberlink/whatif8.txt");
+
+/// `puzzles/numberlink/whatif8.txt`, read: the board the what-if and carry tests start from.
+pub(super) fn whatif8() -> Numberlink {
+    format::parse("t", WHATIF8, ReadOptions::default())
+        .unwrap()
+        .remove(0)
+}
 const FLOW7: &str = include_str!("../../../puzzles/numberlink/flow7.txt");
 const COVER6X5: &str = include_str!("../../../puzzles/numberlink/cover6x5.txt");
 const NIKOLI6: &str = include_str!("../../../puzzles/numberlink/nikoli6.txt");

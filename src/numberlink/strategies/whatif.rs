@@ -1374,10 +1374,7 @@ mod tests {
 
     #[test]
     fn not_on_a_path_is_assumed_at_the_widest_reach_only() {
-        let text = include_str!("../../../puzzles/numberlink/whatif8.txt");
-        let p = format::parse("t", text, ReadOptions::default())
-            .unwrap()
-            .remove(0);
+        let p = super::super::tests::whatif8();
         let s = Shape::new(&p);
         let b = Board::new(&s, &p);
         let count = |r: Reach| {
