@@ -370,7 +370,9 @@ pub fn parse(file: &str, text: &str, opts: &ReadOptions) -> Result<Vec<Shisen>, 
 /// a Latin square (a solved Sudoku grid of letters).
 /// `complete` is false when `text` is only a file's beginning (a board it cuts off is not judged).
 pub fn looks_like(text: &str, complete: bool) -> bool {
-    if text.chars().any(is_mahjong) {
+    // Mahjong tiles are outside ASCII: an ASCII text (a large Sudoku file) is passed over
+    // without decoding its characters.
+    if !text.is_ascii() && text.chars().any(is_mahjong) {
         return true;
     }
     if text.lines().any(|l| {
@@ -382,9 +384,20 @@ pub fn looks_like(text: &str, complete: bool) -> bool {
     // lines hold only digits, dots and spaces (a file of Sudokus on one line each, read
     // whole here as one tall board) is not Shisen-sho: said without reading its boards.
     let plain = |c: char| c.is_ascii_digit() || c == '.' || c.is_whitespace();
+    // The same test byte by byte for an ASCII line (the ASCII characters `char::is_whitespace`
+    // takes are these six).
+    let plain_byte = |b: u8| {
+        b.is_ascii_digit() || matches!(b, b'.' | b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+    };
     if crate::records::lines(text)
         .filter(|l| !crate::text::is_comment(l))
-        .all(|l| l.chars().all(plain))
+        .all(|l| {
+            if l.is_ascii() {
+                l.bytes().all(plain_byte)
+            } else {
+                l.chars().all(plain)
+            }
+        })
     {
         return false;
     }

@@ -219,6 +219,19 @@ impl crate::records::PuzzleReader for Reader {
 
 /// The puzzle on one line of a one-line file.
 fn parse_line(file: &str, ln: usize, line: &str, opts: ReadOptions) -> Result<Sudoku, InputError> {
+    match plain_nine(line, opts) {
+        Some(s) => Ok(s),
+        None => parse_line_general(file, ln, line, opts),
+    }
+}
+
+/// [`parse_line`] for any line: the puzzle is its first token of a square length.
+fn parse_line_general(
+    file: &str,
+    ln: usize,
+    line: &str,
+    opts: ReadOptions,
+) -> Result<Sudoku, InputError> {
     let tokens = tokens(line);
     let chosen = tokens
         .iter()
@@ -257,6 +270,37 @@ fn parse_line(file: &str, ln: usize, line: &str, opts: ReadOptions) -> Result<Su
     }
     let side = (cells.len() as f64).sqrt().round() as usize;
     build(file, side, &cells, opts, (ln, col0))
+}
+
+/// The common line of the large collections, read without the general path's per-cell
+/// records: exactly 81 characters, each a digit or `.`/`_`, boxes 3x3. `None` for any other
+/// line, and for one with a repeated given (the general path then names it), so the result is
+/// always what [`parse_line`]'s general path gives.
+fn plain_nine(line: &str, opts: ReadOptions) -> Option<Sudoku> {
+    const SIDE: usize = 9;
+    let bytes = line.as_bytes();
+    if bytes.len() != SIDE * SIDE || !matches!(opts.box_shape, None | Some((3, 3))) {
+        return None;
+    }
+    let mut s = Sudoku::empty(SIDE, 3, 3);
+    let (mut rows, mut cols, mut boxes) = ([0u16; SIDE], [0u16; SIDE], [0u16; SIDE]);
+    for (i, (&b, cell)) in bytes.iter().zip(s.cells.iter_mut()).enumerate() {
+        let v = match b {
+            b'1'..=b'9' => b - b'0',
+            b'.' | b'0' | b'_' => continue,
+            _ => return None,
+        };
+        let (r, c) = (i / SIDE, i % SIDE);
+        let (bx, bit) = ((r / 3) * 3 + c / 3, 1u16 << v);
+        if (rows[r] | cols[c] | boxes[bx]) & bit != 0 {
+            return None;
+        }
+        rows[r] |= bit;
+        cols[c] |= bit;
+        boxes[bx] |= bit;
+        *cell = v;
+    }
+    Some(s)
 }
 
 fn is_separator_line(line: &str) -> bool {
@@ -1023,6 +1067,55 @@ mod tests {
         assert_eq!(ps[0].size, 9);
         assert_eq!(ps[0].cells[0], 5);
         assert_eq!(ps[0].to_line(), LINE);
+    }
+
+    #[test]
+    fn the_plain_nine_path_reads_a_line_as_the_general_path_does() {
+        // Lines the fast path takes, and lines it must leave to the general path: a repeated
+        // given (an error there), a letter, a space, a Sukaku, another length or box shape.
+        let mut lines = vec![
+            LINE.to_string(),
+            LINE.replace('.', "0"),
+            LINE.replace('.', "_"),
+        ];
+        lines.extend(
+            std::fs::read_to_string("puzzles/sudoku/9x9.txt")
+                .unwrap()
+                .lines()
+                .map(str::to_string),
+        );
+        let repeat = format!("55{}", &LINE[2..]);
+        lines.extend([
+            repeat.clone(),
+            format!("{}5", &LINE[..80]),
+            format!("{}A", &LINE[..80]),
+            format!("{} ", &LINE[..80]),
+            format!("{LINE} 7.1"),
+            ".".repeat(81),
+            LINE[..80].to_string(),
+            "1".repeat(81),
+        ]);
+        let shapes = [None, Some((3, 3)), Some((1, 9))];
+        let mut fast = 0;
+        for line in &lines {
+            for box_shape in shapes {
+                let opts = ReadOptions { box_shape };
+                let general = parse_line_general("t", 1, line, opts);
+                match plain_nine(line, opts) {
+                    Some(s) => {
+                        fast += 1;
+                        assert_eq!(general.as_ref().ok(), Some(&s), "{line} {box_shape:?}");
+                    }
+                    None => {
+                        let both = parse_line("t", 1, line, opts);
+                        assert_eq!(format!("{both:?}"), format!("{general:?}"), "{line}");
+                    }
+                }
+            }
+        }
+        assert!(fast >= 6, "the fast path took {fast} lines");
+        assert!(plain_nine(&repeat, ReadOptions::default()).is_none());
+        assert!(parse_line("t", 1, &repeat, ReadOptions::default()).is_err());
     }
 
     #[test]
