@@ -956,6 +956,8 @@ impl Lite {
         debug_assert!(start.len() == lits + 1 && start.iter().all(|&s| s == 0));
         let mut pairs = std::mem::take(&mut self.bin_pairs);
         pairs.clear();
+        // Room for every clause as a pair: no growing in the loop.
+        pairs.reserve(2 * ends.len());
         let mut others = Vec::new();
         let Lite {
             arena,
@@ -980,8 +982,7 @@ impl Lite {
                     if a >> 1 != b >> 1 && a.max(b) < lits {
                         counts[a] += 1;
                         counts[b] += 1;
-                        pairs.push(a as u32);
-                        pairs.push(b as u32);
+                        pairs.extend_from_slice(&[a as u32, b as u32]);
                         continue;
                     }
                 }
