@@ -1162,7 +1162,11 @@ impl Lite {
     /// there, to just below that level, where it has two free literals). The trail below
     /// stays: nothing on it depended on the clause. False when the clause is of another kind
     /// (a literal true or free, a repeated variable) or has fewer than two literals above
-    /// level 0; the caller then goes back to level 0.
+    /// level 0; the caller then goes back to level 0. Under [`Search::Direct`] a clause of
+    /// three or more literals is analysed as a conflict instead: its first UIP clause is
+    /// learnt and asserted, further back (a Sudoku's blocking clause names every open cell;
+    /// the learnt one, the few decisions it rests on), unless that would leave the clause
+    /// itself unit and unpropagated; then it implies its literal as above.
     fn add_below_model(&mut self, clause: &[Lit]) -> bool {
         let mut buf = std::mem::take(&mut self.clause_buf);
         buf.clear();
@@ -1200,6 +1204,22 @@ impl Lite {
         }
         buf.swap(1, next);
         let (high, second) = (level(buf[0]) as usize, level(buf[1]) as usize);
+        if self.search == Search::Direct && buf.len() >= 3 {
+            self.cancel_until(high);
+            let cref = self.alloc(&buf, false, 0);
+            self.attach(cref);
+            let back = self.analyze(cref);
+            if back < second {
+                let lbd = self.lbd();
+                self.cancel_until(back);
+                self.learn(lbd);
+            } else {
+                self.cancel_until(second);
+                self.enqueue(buf[0], cref);
+            }
+            self.clause_buf = buf;
+            return true;
+        }
         let unit = second < high;
         self.cancel_until(if unit { second } else { high - 1 });
         let reason = if buf.len() == 2 {
@@ -1215,6 +1235,26 @@ impl Lite {
         }
         self.clause_buf = buf;
         true
+    }
+
+    /// Stores the clause [`Lite::analyze`] left in `self.learnt` (of LBD `lbd`) and asserts its
+    /// first literal, once the caller went back to the level the analysis returned.
+    fn learn(&mut self, lbd: u32) {
+        let asserting = self.learnt[0];
+        if self.learnt.len() == 1 {
+            self.enqueue(asserting, NONE);
+        } else if self.learnt.len() == 2 {
+            let other = self.learnt[1];
+            self.add_binary(asserting, other);
+            self.enqueue(asserting, BIN | other);
+        } else {
+            let learnt = std::mem::take(&mut self.learnt);
+            let cref = self.alloc(&learnt, true, lbd);
+            self.learnt = learnt;
+            self.attach(cref);
+            self.learnts.push(cref);
+            self.enqueue(asserting, cref);
+        }
     }
 
     /// Solves under `assumptions`, giving up (`Ok(None)`, nothing changed but learnt clauses)
@@ -1258,21 +1298,7 @@ impl Lite {
                 self.lbd_recent += (lbd as f64 - self.lbd_recent) / RESTART_WINDOW;
                 self.lbd_sum += lbd as f64;
                 self.cancel_until(back);
-                let asserting = self.learnt[0];
-                if self.learnt.len() == 1 {
-                    self.enqueue(asserting, NONE);
-                } else if self.learnt.len() == 2 {
-                    let other = self.learnt[1];
-                    self.add_binary(asserting, other);
-                    self.enqueue(asserting, BIN | other);
-                } else {
-                    let learnt = std::mem::take(&mut self.learnt);
-                    let cref = self.alloc(&learnt, true, lbd);
-                    self.learnt = learnt;
-                    self.attach(cref);
-                    self.learnts.push(cref);
-                    self.enqueue(asserting, cref);
-                }
+                self.learn(lbd);
                 self.var_inc /= match self.search {
                     Search::Standard => VAR_DECAY,
                     Search::Direct => DIRECT_DECAY,
@@ -1693,6 +1719,17 @@ mod tests {
 
     #[test]
     fn clauses_added_below_a_kept_model_count_projections_exactly() {
+        projections_counted_exactly(Search::Standard);
+    }
+
+    #[test]
+    fn under_the_direct_search_too() {
+        // There a clause added below the model is analysed as a conflict (its first UIP
+        // clause learnt), so this takes another path.
+        projections_counted_exactly(Search::Direct);
+    }
+
+    fn projections_counted_exactly(search: Search) {
         // A model found without assumptions stays on the trail, and a clause it falsifies is
         // added there (`add_below_model`): enumerate the models' projections onto the first
         // `k` variables by blocking each (short clauses, several literals often of one level)
@@ -1708,6 +1745,7 @@ mod tests {
             let mut clauses = clauses_of(&f);
             let mut s = Lite::new();
             s.add_formula(&f);
+            s.set_search(search);
             let mut seen = std::collections::HashSet::new();
             let mut count = 0;
             while let Outcome::Sat(m) = s.solve(&[]).unwrap() {
