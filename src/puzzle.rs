@@ -10,7 +10,7 @@
 use crate::cnf::{Assignment, Clause, Formula, Lit, Var};
 use crate::draw::{Look, Picture};
 use crate::error::{Error, Result};
-use crate::solver::{Outcome, Session, SolverChoice, SolverError, Stop, Verdict};
+use crate::solver::{Outcome, Search, Session, SolverChoice, SolverError, Stop, Verdict};
 use serde::Serialize;
 
 /// The puzzle kinds gridsat knows.
@@ -187,6 +187,12 @@ pub trait Puzzle {
     fn preferred(&self, _model: &Model<Self::Map>) -> Vec<Lit> {
         Vec::new()
     }
+    /// How the solver should search this kind's models ([`crate::solver::Backend::set_search`]):
+    /// a hint that changes how long a search takes, never a verdict. [`Search::Standard`] by
+    /// default; Sudoku's direct encoding asks for [`Search::Direct`].
+    fn search(&self) -> Search {
+        Search::Standard
+    }
     /// Reads a solution from an assignment of the model.
     fn decode(&self, model: &Model<Self::Map>, a: &Assignment) -> Self::Solution;
     /// Lazy constraints: clauses that a model violates (none for most kinds).
@@ -250,6 +256,7 @@ fn session<'a, P: Puzzle>(p: &P, choice: &SolverChoice, model: &Model<P::Map>) -
         model.one_hot,
     )
     .with_distinct(p.distinct(model))
+    .with_search(p.search())
     .with_preferred(&p.preferred(model))
 }
 

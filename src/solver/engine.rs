@@ -8,7 +8,7 @@
 //! spurious models (Numberlink's detached loops) gives a `refine` callback that returns clauses
 //! forbidding what it finds in a model; the session adds them and solves again (lazy constraints).
 
-use super::{Backend, Outcome, SolverError};
+use super::{Backend, Outcome, Search, SolverError};
 use crate::cnf::{Assignment, Clause, Formula, Lit, Var};
 
 /// Lazy constraints: clauses that a model violates, or none when the model is a real solution.
@@ -84,6 +84,15 @@ impl<'a> Session<'a> {
     pub fn with_preferred(mut self, lits: &[Lit]) -> Session<'a> {
         if !lits.is_empty() {
             self.backend.prefer(lits);
+        }
+        self
+    }
+
+    /// Tells the backend how to search ([`Backend::set_search`]): a hint that changes no
+    /// answer.
+    pub fn with_search(mut self, search: Search) -> Session<'a> {
+        if search != Search::Standard {
+            self.backend.set_search(search);
         }
         self
     }

@@ -4,7 +4,7 @@
 //! every clause so far, and is asked the same question again. A formula too large to be worth a
 //! first try goes to varisat at once. The thresholds are measured in BENCHMARKS.md.
 
-use super::{Backend, Lite, Outcome, SolverError, Stop, Varisat};
+use super::{Backend, Lite, Outcome, Search, SolverError, Stop, Varisat};
 use crate::cnf::{Formula, Lit};
 
 /// Conflicts a puzzle may spend in the lite solver before it moves to varisat.
@@ -85,6 +85,13 @@ impl Backend for Layered {
         match &self.varisat {
             Some(v) => v.num_vars().max(self.lite_vars),
             None => self.lite.num_vars(),
+        }
+    }
+
+    /// The lite solver's search (varisat's is its own).
+    fn set_search(&mut self, search: Search) {
+        if self.varisat.is_none() {
+            self.lite.set_search(search);
         }
     }
 

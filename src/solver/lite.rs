@@ -7,7 +7,9 @@
 //! The search is textbook MiniSat/Glucose: two watched literals (binary clauses on their own
 //! watch lists), 1UIP conflict analysis with recursive clause minimisation, VSIDS on a binary
 //! heap, phase saving, Glucose-style restarts (when the recent learnt clauses' LBD rises above
-//! the average), learnt clauses deleted by LBD. Assumptions are decided one
+//! the average), learnt clauses deleted by LBD. A model's kind may ask for another search
+//! ([`Search::Direct`], Sudoku's): true first without saved phases, faster decay, Luby
+//! restarts. Assumptions are decided one
 //! per level, and an assumption found false is explained by the final conflict analysis, which
 //! returns the assumptions it rests on. Clauses may be added between solves; a model found
 //! without assumptions stays on the trail, so a clause that blocks it (a uniqueness check's
@@ -18,7 +20,7 @@
 //!
 //! Pure Rust without threads, clocks or files: it builds for wasm32.
 
-use super::{Backend, Outcome, SolverError, Stop};
+use super::{Backend, Outcome, Search, SolverError, Stop};
 use crate::cnf::{Assignment, Formula, Lit, Var};
 
 /// "No clause" (a decision or a level-0 unit) and "not in the heap".
@@ -50,6 +52,10 @@ const REDUCE_STEP: u64 = 300;
 /// Conflicts between two polls of the stop flag (a power of two minus one, as a mask).
 const POLL_MASK: u64 = 255;
 const VAR_DECAY: f64 = 0.95;
+/// [`Search::Direct`]: the activity decay, and the conflicts of the unit of the Luby
+/// sequence of restarts (measured on the forum's hardest Sudokus, BENCHMARKS.md).
+const DIRECT_DECAY: f64 = 0.9;
+const DIRECT_LUBY_UNIT: u64 = 8;
 
 /// A watch of a clause of three or more literals: the clause (its arena offset) and one of its
 /// other literals; when that literal is true the clause need not be visited.
@@ -170,6 +176,10 @@ pub struct Lite {
     stop: Option<Stop>,
     /// No clause yet: the first formula may be loaded in bulk.
     fresh: bool,
+    /// How the search goes ([`Lite::set_search`]); under [`Search::Direct`], the restarts
+    /// made so far (the place in the Luby sequence).
+    search: Search,
+    restarts: u64,
 }
 
 impl Drop for Lite {
@@ -234,6 +244,23 @@ fn sift_up(heap: &mut [u32], heap_pos: &mut [u32], activity: &[f64], mut i: usiz
     heap_pos[v as usize] = i as u32;
 }
 
+/// The `i`th term (from 0) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...
+fn luby(mut i: u64) -> u64 {
+    // The smallest complete run 2^k - 1 terms long that holds term i, then down into the
+    // run of which it is a part.
+    let (mut size, mut k) = (1u64, 0u32);
+    while size < i + 1 {
+        k += 1;
+        size = 2 * size + 1;
+    }
+    while size - 1 != i {
+        size = (size - 1) >> 1;
+        k -= 1;
+        i %= size;
+    }
+    1 << k
+}
+
 fn lit_of(code: u32) -> Lit {
     Var::from_index((code >> 1) as usize).lit(code & 1 == 0)
 }
@@ -288,6 +315,19 @@ impl Lite {
             num_vars: 0,
             stop,
             fresh: true,
+            search: Search::Standard,
+            restarts: 0,
+        }
+    }
+
+    /// Chooses how the search goes (see [`Search`]): under [`Search::Direct`] every
+    /// variable's phase becomes true and is not saved any more, the activities decay faster
+    /// and restarts follow the Luby sequence. It changes where the search looks, never an
+    /// answer.
+    pub fn set_search(&mut self, search: Search) {
+        self.search = search;
+        if search == Search::Direct {
+            self.phase.fill(true);
         }
     }
 
@@ -305,7 +345,8 @@ impl Lite {
         self.value.resize(2 * n, 0);
         self.level.resize(n, 0);
         self.reason.resize(n, NONE);
-        self.phase.resize(n, false);
+        // Under `Search::Direct` a variable is decided true first.
+        self.phase.resize(n, self.search == Search::Direct);
         self.activity.resize(n, 0.0);
         self.heap_pos.resize(n, NONE);
         self.seen.resize(n, false);
@@ -668,6 +709,9 @@ impl Lite {
             return;
         }
         let lim = self.trail_lim[level];
+        // Under `Search::Direct` the phases stay true (a decision makes a literal of a
+        // direct encoding true: a cell takes a value).
+        let save = self.search == Search::Standard;
         // A variable's level and reason are read only while it is assigned, so they are left
         // as they were. The fields borrowed apart, as in `propagate`.
         let Lite {
@@ -689,7 +733,9 @@ impl Lite {
             let v = (l >> 1) as usize;
             // Both literals of the variable at once.
             value[2 * v..2 * v + 2].fill(0);
-            phase[v] = l & 1 == 0;
+            if save {
+                phase[v] = l & 1 == 0;
+            }
             if heap_pos[v] == NONE {
                 heap_pos[v] = heap.len() as u32;
                 heap.push(v as u32);
@@ -1117,7 +1163,11 @@ impl Lite {
     /// there, to just below that level, where it has two free literals). The trail below
     /// stays: nothing on it depended on the clause. False when the clause is of another kind
     /// (a literal true or free, a repeated variable) or has fewer than two literals above
-    /// level 0; the caller then goes back to level 0.
+    /// level 0; the caller then goes back to level 0. Under [`Search::Direct`] a clause of
+    /// three or more literals is analysed as a conflict instead: its first UIP clause is
+    /// learnt and asserted, further back (a Sudoku's blocking clause names every open cell;
+    /// the learnt one, the few decisions it rests on), unless that would leave the clause
+    /// itself unit and unpropagated; then it implies its literal as above.
     fn add_below_model(&mut self, clause: &[Lit]) -> bool {
         let mut buf = std::mem::take(&mut self.clause_buf);
         buf.clear();
@@ -1155,6 +1205,22 @@ impl Lite {
         }
         buf.swap(1, next);
         let (high, second) = (level(buf[0]) as usize, level(buf[1]) as usize);
+        if self.search == Search::Direct && buf.len() >= 3 {
+            self.cancel_until(high);
+            let cref = self.alloc(&buf, false, 0);
+            self.attach(cref);
+            let back = self.analyze(cref);
+            if back < second {
+                let lbd = self.lbd();
+                self.cancel_until(back);
+                self.learn(lbd);
+            } else {
+                self.cancel_until(second);
+                self.enqueue(buf[0], cref);
+            }
+            self.clause_buf = buf;
+            return true;
+        }
         let unit = second < high;
         self.cancel_until(if unit { second } else { high - 1 });
         let reason = if buf.len() == 2 {
@@ -1170,6 +1236,26 @@ impl Lite {
         }
         self.clause_buf = buf;
         true
+    }
+
+    /// Stores the clause [`Lite::analyze`] left in `self.learnt` (of LBD `lbd`) and asserts its
+    /// first literal, once the caller went back to the level the analysis returned.
+    fn learn(&mut self, lbd: u32) {
+        let asserting = self.learnt[0];
+        if self.learnt.len() == 1 {
+            self.enqueue(asserting, NONE);
+        } else if self.learnt.len() == 2 {
+            let other = self.learnt[1];
+            self.add_binary(asserting, other);
+            self.enqueue(asserting, BIN | other);
+        } else {
+            let learnt = std::mem::take(&mut self.learnt);
+            let cref = self.alloc(&learnt, true, lbd);
+            self.learnt = learnt;
+            self.attach(cref);
+            self.learnts.push(cref);
+            self.enqueue(asserting, cref);
+        }
     }
 
     /// Solves under `assumptions`, giving up (`Ok(None)`, nothing changed but learnt clauses)
@@ -1213,22 +1299,11 @@ impl Lite {
                 self.lbd_recent += (lbd as f64 - self.lbd_recent) / RESTART_WINDOW;
                 self.lbd_sum += lbd as f64;
                 self.cancel_until(back);
-                let asserting = self.learnt[0];
-                if self.learnt.len() == 1 {
-                    self.enqueue(asserting, NONE);
-                } else if self.learnt.len() == 2 {
-                    let other = self.learnt[1];
-                    self.add_binary(asserting, other);
-                    self.enqueue(asserting, BIN | other);
-                } else {
-                    let learnt = std::mem::take(&mut self.learnt);
-                    let cref = self.alloc(&learnt, true, lbd);
-                    self.learnt = learnt;
-                    self.attach(cref);
-                    self.learnts.push(cref);
-                    self.enqueue(asserting, cref);
-                }
-                self.var_inc /= VAR_DECAY;
+                self.learn(lbd);
+                self.var_inc /= match self.search {
+                    Search::Standard => VAR_DECAY,
+                    Search::Direct => DIRECT_DECAY,
+                };
                 if self.conflicts & POLL_MASK == 0
                     && self.stop.as_ref().is_some_and(Stop::is_raised)
                 {
@@ -1241,9 +1316,15 @@ impl Lite {
                 }
                 continue;
             }
-            if since_restart >= RESTART_MIN
-                && self.lbd_recent * RESTART_MARGIN > self.lbd_sum / self.conflicts as f64
-            {
+            let restart = match self.search {
+                Search::Standard => {
+                    since_restart >= RESTART_MIN
+                        && self.lbd_recent * RESTART_MARGIN > self.lbd_sum / self.conflicts as f64
+                }
+                Search::Direct => since_restart >= DIRECT_LUBY_UNIT * luby(self.restarts),
+            };
+            if restart {
+                self.restarts += 1;
                 since_restart = 0;
                 self.cancel_until(0);
             }
@@ -1332,8 +1413,13 @@ impl Backend for Lite {
         self.num_vars
     }
 
+    fn set_search(&mut self, search: Search) {
+        Lite::set_search(self, search);
+    }
+
     /// Sets the saved phases: a decision takes the preferred value until the variable has
-    /// been assigned otherwise (phase saving then remembers that).
+    /// been assigned otherwise (phase saving then remembers that; under [`Search::Direct`]
+    /// nothing is saved and the preferred value stays).
     fn prefer(&mut self, lits: &[Lit]) {
         if let Some(m) = lits.iter().map(|l| l.var().index()).max() {
             self.reserve_vars(m + 1);
@@ -1430,6 +1516,38 @@ mod tests {
             check(&clauses_of(&f), &[], &got);
         }
         assert!(seen[0] > 50 && seen[1] > 50, "a one-sided sample: {seen:?}");
+    }
+
+    #[test]
+    fn the_direct_search_agrees_with_varisat() {
+        // `Search::Direct` (true first, no saved phases, Luby restarts) on formulas with
+        // thousands of conflicts, under assumptions and with clauses added between solves.
+        let mut rng = crate::generate::rng(23);
+        let mut restarts = 0;
+        for round in 0..60 {
+            let vars = [20, 60, 120, 160][round % 4];
+            let f = random_formula(&mut rng, vars, vars * 426 / 100, 3);
+            let mut clauses = clauses_of(&f);
+            let mut s = Lite::new();
+            s.add_formula(&f);
+            s.set_search(Search::Direct);
+            for _ in 0..3 {
+                let a = random_assumptions(&mut rng, vars, round % 3);
+                let got = s.solve(&a).unwrap();
+                check(&clauses, &a, &got);
+                let c = random_assumptions(&mut rng, vars, 3);
+                s.add_clause(&c);
+                clauses.push(c);
+            }
+            restarts += s.restarts;
+        }
+        assert!(restarts > 100, "only {restarts} restarts");
+    }
+
+    #[test]
+    fn the_luby_sequence() {
+        let first: Vec<u64> = (0..15).map(luby).collect();
+        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 
     #[test]
@@ -1602,6 +1720,17 @@ mod tests {
 
     #[test]
     fn clauses_added_below_a_kept_model_count_projections_exactly() {
+        projections_counted_exactly(Search::Standard);
+    }
+
+    #[test]
+    fn under_the_direct_search_too() {
+        // There a clause added below the model is analysed as a conflict (its first UIP
+        // clause learnt), so this takes another path.
+        projections_counted_exactly(Search::Direct);
+    }
+
+    fn projections_counted_exactly(search: Search) {
         // A model found without assumptions stays on the trail, and a clause it falsifies is
         // added there (`add_below_model`): enumerate the models' projections onto the first
         // `k` variables by blocking each (short clauses, several literals often of one level)
@@ -1617,6 +1746,7 @@ mod tests {
             let mut clauses = clauses_of(&f);
             let mut s = Lite::new();
             s.add_formula(&f);
+            s.set_search(search);
             let mut seen = std::collections::HashSet::new();
             let mut count = 0;
             while let Outcome::Sat(m) = s.solve(&[]).unwrap() {
