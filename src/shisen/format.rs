@@ -384,16 +384,12 @@ pub fn looks_like(text: &str, complete: bool) -> bool {
     // lines hold only digits, dots and spaces (a file of Sudokus on one line each, read
     // whole here as one tall board) is not Shisen-sho: said without reading its boards.
     let plain = |c: char| c.is_ascii_digit() || c == '.' || c.is_whitespace();
-    // The same test byte by byte for an ASCII line (the ASCII characters `char::is_whitespace`
-    // takes are these six).
-    let plain_byte = |b: u8| {
-        b.is_ascii_digit() || matches!(b, b'.' | b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
-    };
     if crate::records::lines(text)
         .filter(|l| !crate::text::is_comment(l))
         .all(|l| {
+            // An ASCII line byte by byte, without decoding its characters.
             if l.is_ascii() {
-                l.bytes().all(plain_byte)
+                l.bytes().all(|b| plain(char::from(b)))
             } else {
                 l.chars().all(plain)
             }
