@@ -244,6 +244,22 @@ fn sift_up(heap: &mut [u32], heap_pos: &mut [u32], activity: &[f64], mut i: usiz
     heap_pos[v as usize] = i as u32;
 }
 
+/// Raises the activity of `v` by `inc` (all of them scaled down when it grows too large) and
+/// moves it up the heap if it is there.
+fn bump(activity: &mut [f64], inc: &mut f64, heap: &mut [u32], heap_pos: &mut [u32], v: usize) {
+    activity[v] += *inc;
+    if activity[v] > 1e100 {
+        for x in activity.iter_mut() {
+            *x *= 1e-100;
+        }
+        *inc *= 1e-100;
+    }
+    let pos = heap_pos[v];
+    if pos != NONE {
+        sift_up(heap, heap_pos, activity, pos as usize);
+    }
+}
+
 /// The `i`th term (from 0) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...
 fn luby(mut i: u64) -> u64 {
     // The smallest complete run 2^k - 1 terms long that holds term i, then down into the
@@ -417,10 +433,6 @@ impl Lite {
 
     // The branching heap.
 
-    fn heap_up(&mut self, i: usize) {
-        sift_up(&mut self.heap, &mut self.heap_pos, &self.activity, i);
-    }
-
     fn heap_down(&mut self, mut i: usize) {
         let (heap, heap_pos, activity) = (
             &mut self.heap[..],
@@ -465,21 +477,6 @@ impl Lite {
         self.heap_pos[last as usize] = 0;
         self.heap_down(0);
         Some(top)
-    }
-
-    fn bump(&mut self, v: u32) {
-        let a = &mut self.activity[v as usize];
-        *a += self.var_inc;
-        if *a > 1e100 {
-            for x in &mut self.activity {
-                *x *= 1e-100;
-            }
-            self.var_inc *= 1e-100;
-        }
-        let pos = self.heap_pos[v as usize];
-        if pos != NONE {
-            self.heap_up(pos as usize);
-        }
     }
 
     // Clauses and assignments.
@@ -528,26 +525,6 @@ impl Lite {
             self.tern[(r & !TERN) as usize + 1 + k]
         } else {
             self.arena[r as usize + HEADER + 1 + k]
-        }
-    }
-
-    fn conflict_len(&self, c: u32) -> usize {
-        if c == BIN_CONFLICT {
-            2
-        } else if c & TERN != 0 {
-            3
-        } else {
-            self.arena[c as usize] as usize
-        }
-    }
-
-    fn conflict_lit(&self, c: u32, k: usize) -> u32 {
-        if c == BIN_CONFLICT {
-            self.bin_conflict[k]
-        } else if c & TERN != 0 {
-            self.tern[(c & !TERN) as usize + k]
-        } else {
-            self.arena[c as usize + HEADER + k]
         }
     }
 
@@ -753,46 +730,83 @@ impl Lite {
     /// 1UIP analysis of `confl`: leaves the learnt clause in `self.learnt` (the asserting
     /// literal first, a literal of the backjump level second) and returns that level.
     fn analyze(&mut self, confl: u32) -> usize {
-        self.learnt.clear();
-        self.learnt.push(0);
         let current = self.decision_level() as u32;
+        // The fields it touches, borrowed apart (as in `propagate`).
+        let Lite {
+            learnt,
+            seen,
+            level,
+            reason,
+            trail,
+            arena,
+            tern,
+            bin_conflict,
+            activity,
+            var_inc,
+            heap,
+            heap_pos,
+            ..
+        } = self;
+        let (seen, level, reason, trail, arena, tern) = (
+            &mut seen[..],
+            &level[..],
+            &reason[..],
+            &trail[..],
+            &arena[..],
+            &tern[..],
+        );
+        let (activity, heap, heap_pos) = (&mut activity[..], &mut heap[..], &mut heap_pos[..]);
+        learnt.clear();
+        learnt.push(0);
         let mut path = 0u32;
         let mut p = NONE;
-        let mut idx = self.trail.len();
+        let mut idx = trail.len();
         let mut cref = confl;
         loop {
-            let n = if p == NONE {
-                self.conflict_len(cref)
-            } else {
-                self.reason_len(cref)
-            };
-            for k in 0..n {
-                let q = if p == NONE {
-                    self.conflict_lit(cref, k)
+            // The clause's literals: all of the conflict, a reason's false ones.
+            let one;
+            let lits: &[u32] = if p == NONE {
+                if cref == BIN_CONFLICT {
+                    &bin_conflict[..]
+                } else if cref & TERN != 0 {
+                    let at = (cref & !TERN) as usize;
+                    &tern[at..at + 3]
                 } else {
-                    self.reason_lit(cref, k)
-                };
+                    let at = cref as usize;
+                    &arena[at + HEADER..at + HEADER + arena[at] as usize]
+                }
+            } else if cref & BIN != 0 {
+                one = [cref & !BIN];
+                &one
+            } else if cref & TERN != 0 {
+                let at = (cref & !TERN) as usize;
+                &tern[at + 1..at + 3]
+            } else {
+                let at = cref as usize;
+                &arena[at + HEADER + 1..at + HEADER + arena[at] as usize]
+            };
+            for &q in lits {
                 let v = (q >> 1) as usize;
-                if !self.seen[v] && self.level[v] > 0 {
-                    self.bump(q >> 1);
-                    self.seen[v] = true;
-                    if self.level[v] >= current {
+                if !seen[v] && level[v] > 0 {
+                    bump(activity, var_inc, heap, heap_pos, v);
+                    seen[v] = true;
+                    if level[v] >= current {
                         path += 1;
                     } else {
-                        self.learnt.push(q);
+                        learnt.push(q);
                     }
                 }
             }
             loop {
                 idx -= 1;
-                if self.seen[(self.trail[idx] >> 1) as usize] {
+                if seen[(trail[idx] >> 1) as usize] {
                     break;
                 }
             }
-            p = self.trail[idx];
+            p = trail[idx];
             let v = (p >> 1) as usize;
-            cref = self.reason[v];
-            self.seen[v] = false;
+            cref = reason[v];
+            seen[v] = false;
             path -= 1;
             if path == 0 {
                 break;
