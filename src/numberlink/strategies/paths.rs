@@ -217,6 +217,12 @@ impl Scratch {
     /// (After [`Scratch::prepare`] on this board.)
     #[inline]
     pub fn sides(&mut self, s: &Shape, b: &Board, c: usize) -> u8 {
+        // A cell with all its links has no other side ([`Board::sides`]): nothing to keep.
+        let arms = b.arms[c];
+        if arms.count_ones() >= b.need(s, c) {
+            debug_assert_eq!(arms, work_out(s, b, c), "sides of cell {c}");
+            return arms;
+        }
         if self.read_at[c] == self.epoch {
             debug_assert_eq!(self.read[c], work_out(s, b, c), "sides of cell {c}");
             return self.read[c];
@@ -475,13 +481,16 @@ fn push_nearest_last(
     let mut next: [(i32, usize); 4] = [(i32::MAX, 0); 4];
     let mut k_next = 0;
     let open = x.sides(s, b, c);
-    for i in 0..4 {
-        if let Some(m) = step(s, b, open, k, c, i) {
-            if x.see(m) {
-                x.parent[m] = c as u32;
-                next[k_next] = (dist(m), m);
-                k_next += 1;
-            }
+    // The four sides in one go (what `step` says of each, reading `c`'s candidates once).
+    let mut ways = moves(s, b, open, k, c);
+    while ways != 0 {
+        let i = ways.trailing_zeros() as usize;
+        ways &= ways - 1;
+        let m = s.nb[c][i] as usize;
+        if x.see(m) {
+            x.parent[m] = c as u32;
+            next[k_next] = (dist(m), m);
+            k_next += 1;
         }
     }
     next[..k_next].sort_unstable_by_key(|p| std::cmp::Reverse(p.0));
