@@ -430,10 +430,11 @@ impl Board {
         self.single(c).filter(|&k| k != s.empty)
     }
 
-    /// True when the cell is known to stay empty (`nikoli`).
+    /// True when the cell is known to stay empty (`nikoli`; under the other rules no cell has
+    /// the empty bit, so none is, and its piece is not read).
     #[inline]
     pub fn is_empty(&self, s: &Shape, c: usize) -> bool {
-        self.one[self.root(c)] == s.empty as u32
+        s.rules == Rules::Nikoli && self.one[self.root(c)] == s.empty as u32
     }
 
     /// True when the cell may stay empty (`nikoli`).
@@ -686,10 +687,9 @@ impl Board {
     }
 
     /// The only candidate two pieces have in common, or [`NONE`].
-    #[inline]
+    #[inline(always)]
     fn common_single(&self, ra: usize, rb: usize) -> u32 {
-        let w = self.words;
-        if w == 1 {
+        if self.words == 1 {
             let x = self.cand[ra] & self.cand[rb];
             return if x.is_power_of_two() {
                 x.trailing_zeros()
@@ -697,6 +697,12 @@ impl Board {
                 NONE
             };
         }
+        self.common_single_wide(ra, rb)
+    }
+
+    /// [`Board::common_single`] with more than one word of candidates.
+    fn common_single_wide(&self, ra: usize, rb: usize) -> u32 {
+        let w = self.words;
         let mut only = NONE;
         for j in 0..w {
             let x = self.cand[ra * w + j] & self.cand[rb * w + j];
