@@ -524,7 +524,7 @@ pub fn propagate(
         let only_candidates = d.links.is_empty() && d.places.is_empty();
         for &r in roots.iter() {
             if only_candidates && b.single(r).is_none() {
-                scratch.changed_candidates(b, r);
+                scratch.changed_candidates(s, b, r);
             } else {
                 scratch.changed(s, b, r);
             }
@@ -736,7 +736,7 @@ fn run_from(
     if first.is_ok() {
         match a {
             Assume::Among(x, _) | Assume::Not(x, _) if from.is_none() && c.single(*x).is_none() => {
-                w.scratch.changed_candidates(&c, *x)
+                w.scratch.changed_candidates(s, &c, *x)
             }
             _ => w.scratch.changed(s, &c, start[0]),
         }
