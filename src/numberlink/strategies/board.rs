@@ -26,6 +26,9 @@ pub struct Shape {
     /// The same with the cell itself in place of a missing neighbour (to read a value of the
     /// cell and its neighbours without a test per side).
     pub nb_or_self: Vec<[u32; 4]>,
+    /// The cells within two steps of each cell (the cell itself where there are fewer than
+    /// twelve others).
+    pub ball: Vec<[u32; 13]>,
     /// The path whose end is in the cell, or [`NONE`].
     pub end: Vec<u32>,
     /// Each path's two ends.
@@ -53,6 +56,23 @@ impl Shape {
             .enumerate()
             .map(|(c, a)| a.map(|m| if m == NONE { c as u32 } else { m }))
             .collect();
+        let ball = (0..n)
+            .map(|c| {
+                let mut a = [c as u32; 13];
+                let mut len = 1;
+                for &m in &nb[c] {
+                    for z in
+                        std::iter::once(m).chain(if m == NONE { [NONE; 4] } else { nb[m as usize] })
+                    {
+                        if z != NONE && !a[..len].contains(&z) {
+                            a[len] = z;
+                            len += 1;
+                        }
+                    }
+                }
+                a
+            })
+            .collect();
         let mut end = vec![NONE; n];
         for (k, &(a, b)) in p.ends.iter().enumerate() {
             end[a] = k as u32;
@@ -68,6 +88,7 @@ impl Shape {
             words: (paths + 1).div_ceil(64),
             nb,
             nb_or_self,
+            ball,
             end,
             ends: p.ends.clone(),
             at: (0..n)
@@ -430,10 +451,11 @@ impl Board {
         self.single(c).filter(|&k| k != s.empty)
     }
 
-    /// True when the cell is known to stay empty (`nikoli`).
+    /// True when the cell is known to stay empty (`nikoli`; under the other rules no cell has
+    /// the empty bit, so none is, and its piece is not read).
     #[inline]
     pub fn is_empty(&self, s: &Shape, c: usize) -> bool {
-        self.one[self.root(c)] == s.empty as u32
+        s.rules == Rules::Nikoli && self.one[self.root(c)] == s.empty as u32
     }
 
     /// True when the cell may stay empty (`nikoli`).
@@ -458,6 +480,31 @@ impl Board {
             };
             both != 0
         })
+    }
+
+    /// The sides of `open` (arm bits; each with a neighbour) across which `c` and the
+    /// neighbour have a path in common ([`Board::share`]), reading `c`'s candidates once.
+    #[inline]
+    pub fn sharing(&self, s: &Shape, c: usize, open: u8) -> u8 {
+        let mut out = 0;
+        if open == 0 {
+            return out;
+        }
+        if self.words == 1 {
+            let cc = self.cand[self.root(c)] & self.last_mask;
+            for (i, &side) in SIDES.iter().enumerate() {
+                if open & side != 0 && cc & self.cand[self.root(s.nb[c][i] as usize)] != 0 {
+                    out |= side;
+                }
+            }
+        } else {
+            for (i, &side) in SIDES.iter().enumerate() {
+                if open & side != 0 && self.share(s, c, s.nb[c][i] as usize) {
+                    out |= side;
+                }
+            }
+        }
+        out
     }
 
     /// The links a cell has in the end, as far as known: 1 at an end, 0 when it stays empty,
@@ -686,10 +733,9 @@ impl Board {
     }
 
     /// The only candidate two pieces have in common, or [`NONE`].
-    #[inline]
+    #[inline(always)]
     fn common_single(&self, ra: usize, rb: usize) -> u32 {
-        let w = self.words;
-        if w == 1 {
+        if self.words == 1 {
             let x = self.cand[ra] & self.cand[rb];
             return if x.is_power_of_two() {
                 x.trailing_zeros()
@@ -697,6 +743,12 @@ impl Board {
                 NONE
             };
         }
+        self.common_single_wide(ra, rb)
+    }
+
+    /// [`Board::common_single`] with more than one word of candidates.
+    fn common_single_wide(&self, ra: usize, rb: usize) -> u32 {
+        let w = self.words;
         let mut only = NONE;
         for j in 0..w {
             let x = self.cand[ra * w + j] & self.cand[rb * w + j];

@@ -291,21 +291,38 @@ pub fn no_touching(s: &Shape, b: &Board, at: &At, say: Option<&Numberlink>) -> F
     if s.rules != Rules::Flow || s.is_end(c) || b.path_of(s, c).is_some() {
         return None;
     }
+    // The path each neighbour not linked to `c` is known to be on, read once (most cells
+    // have none that `c` could be on, and nothing more is looked at).
+    let arms = b.arms[c];
+    let mut known = [usize::MAX; 4];
+    let mut any = false;
+    for (i, &side) in SIDES.iter().enumerate() {
+        let m = s.nb[c][i];
+        if m == super::board::NONE || arms & side != 0 {
+            continue;
+        }
+        if let Some(k) = b.path_of(s, m as usize) {
+            if b.has(c, k) {
+                known[i] = k;
+                any = true;
+            }
+        }
+    }
+    if !any {
+        return None;
+    }
     let free = b.need(s, c).saturating_sub(b.degree(c)) as usize;
     let mut elims = Vec::new();
     let mut reasons = Vec::new();
-    for (i, m) in s.around(c) {
-        if b.arms[c] & SIDES[i] != 0 {
-            continue;
-        }
-        let Some(k) = b.path_of(s, m) else { continue };
-        if !b.has(c, k) || reasons.iter().any(|&(j, _)| j == k) {
+    for i in 0..4 {
+        let k = known[i];
+        if k == usize::MAX || reasons.iter().any(|&(j, _)| j == k) {
             continue;
         }
         let mut on_k: Few<(usize, usize)> = Few::default();
-        for (j, x) in s.around(c) {
-            if b.arms[c] & SIDES[j] == 0 && b.path_of(s, x) == Some(k) {
-                on_k.push((j, x));
+        for (j, &kj) in known.iter().enumerate() {
+            if kj == k {
+                on_k.push((j, s.nb[c][j] as usize));
             }
         }
         let why = if let Some(&(_, f)) = on_k.iter().find(|&&(_, x)| b.done(s, x)) {

@@ -114,7 +114,7 @@ impl Scratch {
     /// next [`Scratch::prepare`]: the sides of the cells up to two steps from the piece are
     /// worked out again.
     pub fn changed(&mut self, s: &Shape, b: &Board, c: usize) {
-        self.mark(b, c, Some(s));
+        self.mark(s, b, c, true);
     }
 
     /// The run changed only the candidates of the piece through `c`, and it has not one
@@ -123,44 +123,47 @@ impl Scratch {
     /// piece and of its neighbours' only (whether the two have one path in common), and
     /// the single candidate of other pieces near it; a link reads the candidates of its two
     /// cells: [`Scratch::changed_at`] looks at a cell and its neighbours.
-    pub fn changed_candidates(&mut self, b: &Board, c: usize) {
+    pub fn changed_candidates(&mut self, s: &Shape, b: &Board, c: usize) {
         if !self.keeping {
             return;
         }
         debug_assert!(b.single(c).is_none());
-        self.mark(b, c, None);
+        self.mark(s, b, c, false);
     }
 
     /// Marks the cells of the piece through `c` (and, given the shape, their neighbours) as
     /// changed in the coming epoch.
-    fn mark(&mut self, b: &Board, c: usize, neighbours: Option<&Shape>) {
+    fn mark(&mut self, s: &Shape, b: &Board, c: usize, wide: bool) {
         if !self.keeping {
             return;
         }
         let at = self.epoch + 1;
         let near = &mut self.near;
         let marks = &mut self.marks;
-        b.each_member(c, |x| {
-            marks.push((x as u32, at));
-            near[x] = at;
-            if let Some(s) = neighbours {
+        // `near` holds, per cell, the epoch of the last change within reach (two steps of a
+        // cell whose piece changed, one step of a cell whose candidates only changed): the
+        // epochs only grow, so the last written is the largest.
+        match wide {
+            true => b.each_member(c, |x| {
+                marks.push((x as u32, at));
+                for &m in &s.ball[x] {
+                    near[m as usize] = at;
+                }
+            }),
+            false => b.each_member(c, |x| {
+                marks.push((x as u32, at));
+                near[x] = at;
                 for &m in &s.nb_or_self[x] {
                     near[m as usize] = at;
                 }
-            }
-        });
+            }),
+        }
     }
 
     /// The epoch from which the last change on or beside a cell beside `c` (or `c`) shows.
     #[inline]
-    fn changed_at(&self, s: &Shape, c: usize) -> u64 {
-        let [a, b, c2, d] = s.nb_or_self[c];
-        let near = &self.near;
-        near[c]
-            .max(near[a as usize])
-            .max(near[b as usize])
-            .max(near[c2 as usize])
-            .max(near[d as usize])
+    fn changed_at(&self, _s: &Shape, c: usize) -> u64 {
+        self.near[c]
     }
 
     /// The current epoch: a way whose links all held now holds later as long as no change
@@ -217,6 +220,12 @@ impl Scratch {
     /// (After [`Scratch::prepare`] on this board.)
     #[inline]
     pub fn sides(&mut self, s: &Shape, b: &Board, c: usize) -> u8 {
+        // A cell with all its links has no other side ([`Board::sides`]): nothing to keep.
+        let arms = b.arms[c];
+        if arms.count_ones() >= b.need(s, c) {
+            debug_assert_eq!(arms, work_out(s, b, c), "sides of cell {c}");
+            return arms;
+        }
         if self.read_at[c] == self.epoch {
             debug_assert_eq!(self.read[c], work_out(s, b, c), "sides of cell {c}");
             return self.read[c];
@@ -262,13 +271,18 @@ impl Scratch {
 /// ([`Board::way`]), as arm bits.
 #[inline]
 pub fn ways_of(s: &Shape, b: &Board, c: usize, sides: u8) -> u8 {
-    let open = sides & !b.arms[c];
-    let mut ways = 0;
-    for (i, &side) in SIDES.iter().enumerate() {
-        if open & side != 0 && b.share(s, c, s.nb[c][i] as usize) {
-            ways |= side;
-        }
-    }
+    let ways = b.sharing(s, c, sides & !b.arms[c]);
+    debug_assert_eq!(
+        ways,
+        SIDES.iter().enumerate().fold(0, |w, (i, &side)| {
+            if sides & !b.arms[c] & side != 0 && b.share(s, c, s.nb[c][i] as usize) {
+                w | side
+            } else {
+                w
+            }
+        }),
+        "ways of cell {c}"
+    );
     ways
 }
 
@@ -475,13 +489,16 @@ fn push_nearest_last(
     let mut next: [(i32, usize); 4] = [(i32::MAX, 0); 4];
     let mut k_next = 0;
     let open = x.sides(s, b, c);
-    for i in 0..4 {
-        if let Some(m) = step(s, b, open, k, c, i) {
-            if x.see(m) {
-                x.parent[m] = c as u32;
-                next[k_next] = (dist(m), m);
-                k_next += 1;
-            }
+    // The four sides in one go (what `step` says of each, reading `c`'s candidates once).
+    let mut ways = moves(s, b, open, k, c);
+    while ways != 0 {
+        let i = ways.trailing_zeros() as usize;
+        ways &= ways - 1;
+        let m = s.nb[c][i] as usize;
+        if x.see(m) {
+            x.parent[m] = c as u32;
+            next[k_next] = (dist(m), m);
+            k_next += 1;
         }
     }
     next[..k_next].sort_unstable_by_key(|p| std::cmp::Reverse(p.0));

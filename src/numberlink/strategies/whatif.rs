@@ -86,6 +86,9 @@ pub struct Work {
     hints: Hints,
     /// How runs of earlier searches ended, while nothing near them changed.
     carry: Carry,
+    /// The slots a search tried at a narrower reach, and which are set (see [`search`]).
+    done: Vec<bool>,
+    done_set: Vec<usize>,
     /// The cells whose marks the last run's deductions changed (see [`Carry`]).
     footprint: Vec<u32>,
     /// The same for the run going on (kept in [`Paused`] when it pauses).
@@ -295,6 +298,8 @@ impl Work {
             lost: Vec::new(),
             hints: Hints::default(),
             carry: Carry::default(),
+            done: Vec::new(),
+            done_set: Vec::new(),
             footprint: Vec::new(),
             marked: Vec::new(),
             pause: false,
@@ -519,7 +524,7 @@ pub fn propagate(
         let only_candidates = d.links.is_empty() && d.places.is_empty();
         for &r in roots.iter() {
             if only_candidates && b.single(r).is_none() {
-                scratch.changed_candidates(b, r);
+                scratch.changed_candidates(s, b, r);
             } else {
                 scratch.changed(s, b, r);
             }
@@ -731,7 +736,7 @@ fn run_from(
     if first.is_ok() {
         match a {
             Assume::Among(x, _) | Assume::Not(x, _) if from.is_none() && c.single(*x).is_none() => {
-                w.scratch.changed_candidates(&c, *x)
+                w.scratch.changed_candidates(s, &c, *x)
             }
             _ => w.scratch.changed(s, &c, start[0]),
         }
@@ -929,7 +934,11 @@ fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<(
     // the same at every reach).
     let mut found = None;
     let mut tried = 0;
-    let mut done = vec![false; Carry::slots(s)];
+    // Per slot ([`Carry::slot`]): tried at a narrower reach of this search. Kept from search
+    // to search (all false between them; the slots set are in `done_set`).
+    let mut done = std::mem::take(&mut w.done);
+    let mut done_set = std::mem::take(&mut w.done_set);
+    done.resize(Carry::slots(s), false);
     let mut groups_done = false;
     for reach in [
         Reach::LooseEnds,
@@ -950,10 +959,18 @@ fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<(
             break;
         }
         for i in cells.iter().filter_map(|a| Carry::slot(s, a)) {
-            done[i] = true;
+            if !done[i] {
+                done[i] = true;
+                done_set.push(i);
+            }
         }
         groups_done = true;
     }
+    for i in done_set.drain(..) {
+        done[i] = false;
+    }
+    w.done = done;
+    w.done_set = done_set;
     found
 }
 
