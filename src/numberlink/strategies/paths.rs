@@ -118,11 +118,11 @@ impl Scratch {
     }
 
     /// The run changed only the candidates of the piece through `c`, and it has not one
-    /// left (so that what it has is not single, as before): [`Scratch::changed`], but only the
-    /// cells of the piece are marked. The sides of a cell read the candidates of its own
-    /// piece and of its neighbours' only (whether the two have one path in common), and
-    /// the single candidate of other pieces near it; a link reads the candidates of its two
-    /// cells: [`Scratch::changed_at`] looks at a cell and its neighbours.
+    /// left (so that what it has is not single, as before): [`Scratch::changed`], but the
+    /// change is marked over the cells of the piece and their neighbours only (not two steps
+    /// out). The sides of a cell read the candidates of its own piece and of its neighbours'
+    /// only (whether the two have one path in common), and the single candidate of other
+    /// pieces near it; a link reads the candidates of its two cells.
     pub fn changed_candidates(&mut self, s: &Shape, b: &Board, c: usize) {
         if !self.keeping {
             return;
@@ -160,9 +160,10 @@ impl Scratch {
         }
     }
 
-    /// The epoch from which the last change on or beside a cell beside `c` (or `c`) shows.
+    /// The epoch from which the last change on or beside a cell beside `c` (or `c`) shows
+    /// ([`Scratch::mark`] writes it over every cell it reaches).
     #[inline]
-    fn changed_at(&self, _s: &Shape, c: usize) -> u64 {
+    fn changed_at(&self, c: usize) -> u64 {
         self.near[c]
     }
 
@@ -187,7 +188,7 @@ impl Scratch {
     fn link_may_have_changed(&self, s: &Shape, from: usize, to: usize, v: u64) -> bool {
         debug_assert!(s.nb[from].contains(&(to as u32)));
         // `to` is a neighbour of `from`: what shows at it shows in `changed_at(from)`.
-        !self.keeping || self.changed_at(s, from) > v
+        !self.keeping || self.changed_at(from) > v
     }
 
     /// Starts a new search: no cell seen.
@@ -230,11 +231,7 @@ impl Scratch {
             debug_assert_eq!(self.read[c], work_out(s, b, c), "sides of cell {c}");
             return self.read[c];
         }
-        let at = if self.keeping {
-            self.changed_at(s, c)
-        } else {
-            0
-        };
+        let at = if self.keeping { self.changed_at(c) } else { 0 };
         let v = if self.keeping && at < self.run_start {
             if self.base[c] == UNKNOWN {
                 self.base[c] = work_out(s, b, c);
