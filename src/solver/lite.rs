@@ -56,9 +56,6 @@ const VAR_DECAY: f64 = 0.95;
 /// sequence of restarts (measured on the forum's hardest Sudokus, BENCHMARKS.md).
 const DIRECT_DECAY: f64 = 0.9;
 const DIRECT_LUBY_UNIT: u64 = 8;
-/// A group's state word ([`Lite::gstate`]): its true literals applied, counted from this bit;
-/// below it, its literals not yet applied false.
-const GROUP_TRUE: u32 = 1 << 16;
 
 /// A watch of a clause of three or more literals: the clause (its arena offset) and one of its
 /// other literals; when that literal is true the clause need not be visited.
@@ -93,10 +90,6 @@ struct Spare {
     trail: Vec<u32>,
     seen: Vec<bool>,
     level_stamp: Vec<u64>,
-    groups: Vec<u32>,
-    gstate: Vec<u32>,
-    glit_start: Vec<u32>,
-    glit: Vec<u32>,
 }
 
 /// Solvers larger than this give their buffers back to the allocator.
@@ -187,22 +180,6 @@ pub struct Lite {
     /// made so far (the place in the Luby sequence).
     search: Search,
     restarts: u64,
-    /// Under [`Search::Direct`], the exactly-one groups found among the first formula's
-    /// clauses at the first solve ([`Lite::find_groups`]): a clause of three or more literals
-    /// whose literals are pairwise excluded by binary clauses. Such a clause is not watched;
-    /// its group counts instead (see [`GROUP_TRUE`]), so that a literal made false costs a
-    /// decrement per group rather than visits of watch lists. Per group: its clause (as a
-    /// reason or a conflict it is that clause, the implied literal first) and its state.
-    groups: Vec<u32>,
-    gstate: Vec<u32>,
-    /// Per literal `l`: the groups whose clause holds `l`, at
-    /// `glit[glit_start[l]..glit_start[l + 1]]` (empty when there are no groups).
-    glit_start: Vec<u32>,
-    glit: Vec<u32>,
-    /// The trail entries whose group updates are applied (a prefix of the trail).
-    gdone: usize,
-    /// The groups were looked for.
-    grouped: bool,
 }
 
 impl Drop for Lite {
@@ -237,10 +214,6 @@ impl Drop for Lite {
             trail: take(&mut self.trail),
             seen: take(&mut self.seen),
             level_stamp: take(&mut self.level_stamp),
-            groups: take(&mut self.groups),
-            gstate: take(&mut self.gstate),
-            glit_start: take(&mut self.glit_start),
-            glit: take(&mut self.glit),
         };
         // A thread being torn down has no slot left; the buffers are then simply freed.
         let _ = SPARE.try_with(|s| s.set(Some(Box::new(spare))));
@@ -360,12 +333,6 @@ impl Lite {
             fresh: true,
             search: Search::Standard,
             restarts: 0,
-            groups: emptied(spare.groups),
-            gstate: emptied(spare.gstate),
-            glit_start: emptied(spare.glit_start),
-            glit: emptied(spare.glit),
-            gdone: 0,
-            grouped: false,
         }
     }
 
@@ -405,9 +372,6 @@ impl Lite {
         self.has_bins.resize(2 * n, false);
         let end = *self.bin_start.last().unwrap_or(&0);
         self.bin_start.resize(2 * n + 1, end);
-        if let Some(&end) = self.glit_start.last() {
-            self.glit_start.resize(2 * n + 1, end);
-        }
         // Activities are never negative, so a new variable (activity 0) can go last.
         self.heap.reserve(n - old);
         for v in old..n {
@@ -593,19 +557,11 @@ impl Lite {
             watches,
             arena,
             tern,
-            groups,
-            gstate,
-            glit_start,
-            glit,
-            gdone,
             ..
         } = self;
         // As slices: their pointers and lengths then stay in registers across the pushes onto
         // the trail and the watch lists.
         let (value, level, reason) = (&mut value[..], &mut level[..], &mut reason[..]);
-        let (groups, gstate, glit_start, glit) =
-            (&groups[..], &mut gstate[..], &glit_start[..], &glit[..]);
-        let grouped = !glit_start.is_empty();
         let (bin_start, bin_flat, bins, has_bins, watches, arena, tern) = (
             &bin_start[..],
             &bin_flat[..],
@@ -630,57 +586,6 @@ impl Lite {
             qh += 1;
             let false_lit = p ^ 1;
             let fl = false_lit as usize;
-            // Exactly-one groups: `p` true raises the true count of its groups; its negation
-            // false lowers the count of the others' literals not yet false, in a group with no
-            // true literal yet. One left: it is implied (unless true already), none: conflict.
-            // Every group of `p` is updated before a conflict returns, so that `gdone` counts
-            // whole entries.
-            if grouped {
-                let pl = p as usize;
-                for &g in &glit[glit_start[pl] as usize..glit_start[pl + 1] as usize] {
-                    gstate[g as usize] += GROUP_TRUE;
-                }
-                let mut gconf = NONE;
-                for &g in &glit[glit_start[fl] as usize..glit_start[fl + 1] as usize] {
-                    let s = gstate[g as usize];
-                    if s >= GROUP_TRUE {
-                        continue;
-                    }
-                    gstate[g as usize] = s - 1;
-                    if s > 2 {
-                        continue;
-                    }
-                    let cref = groups[g as usize];
-                    let c = if cref & TERN != 0 {
-                        let at = (cref & !TERN) as usize;
-                        &mut tern[at..at + 3]
-                    } else {
-                        let at = cref as usize;
-                        let len = arena[at] as usize;
-                        &mut arena[at + HEADER..at + HEADER + len]
-                    };
-                    // The one literal not false goes first, as a reason's implied literal.
-                    match c.iter().position(|&l| value[l as usize] != -1) {
-                        Some(k) => {
-                            let l = c[k];
-                            if value[l as usize] == 0 {
-                                c.swap(0, k);
-                                assign(trail, value, l, cref);
-                            }
-                        }
-                        None => {
-                            if gconf == NONE {
-                                gconf = cref;
-                            }
-                        }
-                    }
-                }
-                if gconf != NONE {
-                    *qhead = trail.len();
-                    *gdone = qh;
-                    return gconf;
-                }
-            }
             // Binary clauses: those loaded first, then the others.
             let (from, to) = (bin_start[fl] as usize, bin_start[fl + 1] as usize);
             let later: &[u32] = if has_bins[fl] { &bins[fl] } else { &[] };
@@ -692,7 +597,6 @@ impl Lite {
                         _ => {
                             *bin_conflict = [false_lit, other];
                             *qhead = trail.len();
-                            *gdone = qh;
                             return BIN_CONFLICT;
                         }
                     }
@@ -770,12 +674,10 @@ impl Lite {
             watches[fl] = ws;
             if conflict != NONE {
                 *qhead = trail.len();
-                *gdone = qh;
                 return conflict;
             }
         }
         *qhead = qh;
-        *gdone = qh;
         NONE
     }
 
@@ -796,10 +698,6 @@ impl Lite {
             heap,
             heap_pos,
             activity,
-            gstate,
-            glit_start,
-            glit,
-            gdone,
             ..
         } = self;
         let (value, phase, heap_pos, activity) = (
@@ -808,24 +706,6 @@ impl Lite {
             &mut heap_pos[..],
             &activity[..],
         );
-        // The group updates of the entries applied, undone in reverse (see `propagate`): a
-        // literal's falsification lowered a group's count only when the group had no true
-        // literal, which in reverse order it again has not.
-        if *gdone > lim && !glit_start.is_empty() {
-            let (gstate, glit_start, glit) = (&mut gstate[..], &glit_start[..], &glit[..]);
-            for &p in trail[lim..*gdone].iter().rev() {
-                let (pl, fl) = (p as usize, (p ^ 1) as usize);
-                for &g in &glit[glit_start[fl] as usize..glit_start[fl + 1] as usize] {
-                    if gstate[g as usize] < GROUP_TRUE {
-                        gstate[g as usize] += 1;
-                    }
-                }
-                for &g in &glit[glit_start[pl] as usize..glit_start[pl + 1] as usize] {
-                    gstate[g as usize] -= GROUP_TRUE;
-                }
-            }
-        }
-        *gdone = (*gdone).min(lim);
         for &l in trail[lim..].iter().rev() {
             let v = (l >> 1) as usize;
             // Both literals of the variable at once.
@@ -1115,137 +995,7 @@ impl Lite {
         for c in &mut self.learnts {
             *c = moved(*c);
         }
-        for c in &mut self.groups {
-            if *c & TERN == 0 {
-                *c = moved(*c);
-            }
-        }
         self.wasted = 0;
-    }
-
-    // Exactly-one groups.
-
-    /// Finds the exactly-one groups among the clauses of three or more literals not learnt
-    /// (see [`Lite::groups`]): a clause is one when, for each two of its literals, a binary
-    /// clause loaded with the first formula holds both negations (a clause some of whose pairs
-    /// are missing stays an ordinary clause). The groups' clauses leave the watch lists and
-    /// their counts are set from the trail, taken back to level 0.
-    fn find_groups(&mut self) {
-        self.grouped = true;
-        if !self.ok {
-            return;
-        }
-        self.cancel_until(0);
-        let lits = 2 * self.num_vars;
-        let mut mark = vec![0u32; lits];
-        let mut stamp = 0u32;
-        let mut groups = std::mem::take(&mut self.groups);
-        groups.clear();
-        // Whether the clause of `lits` is a group: each literal's excluded partners marked
-        // (the other literals of the binary clauses holding its negation), the later literals'
-        // negations looked up.
-        let (bin_start, bin_flat) = (&self.bin_start, &self.bin_flat);
-        let mut is_group = |c: &[u32]| {
-            if c.len() >= GROUP_TRUE as usize {
-                return false;
-            }
-            for i in 0..c.len() - 1 {
-                stamp += 1;
-                let nl = (c[i] ^ 1) as usize;
-                for &o in &bin_flat[bin_start[nl] as usize..bin_start[nl + 1] as usize] {
-                    mark[o as usize] = stamp;
-                }
-                if c[i + 1..].iter().any(|&l| mark[(l ^ 1) as usize] != stamp) {
-                    return false;
-                }
-            }
-            true
-        };
-        for (k, c) in self.tern.chunks_exact(3).enumerate() {
-            if is_group(c) {
-                groups.push(TERN | (3 * k) as u32);
-            }
-        }
-        let mut at = 0;
-        while at < self.arena.len() {
-            let len = self.arena[at] as usize;
-            let flags = self.arena[at + 1];
-            if flags & (LEARNT | DELETED) == 0
-                && is_group(&self.arena[at + HEADER..at + HEADER + len])
-            {
-                groups.push(at as u32);
-            }
-            at += HEADER + len;
-        }
-        if groups.is_empty() {
-            self.groups = groups;
-            return;
-        }
-        // Each literal's groups, and the groups' clauses off the watch lists.
-        let mut start = std::mem::take(&mut self.glit_start);
-        start.clear();
-        start.resize(lits + 1, 0);
-        let mut in_tern = vec![false; self.tern.len() / 3];
-        let mut in_arena = vec![false; self.arena.len()];
-        for &cref in &groups {
-            let c = if cref & TERN != 0 {
-                let at = (cref & !TERN) as usize;
-                in_tern[at / 3] = true;
-                &self.tern[at..at + 3]
-            } else {
-                let at = cref as usize;
-                in_arena[at] = true;
-                &self.arena[at + HEADER..at + HEADER + self.arena[at] as usize]
-            };
-            for &l in c {
-                start[l as usize + 1] += 1;
-            }
-        }
-        for l in 0..lits {
-            start[l + 1] += start[l];
-        }
-        let mut glit = std::mem::take(&mut self.glit);
-        glit.clear();
-        glit.resize(start[lits] as usize, 0);
-        let mut fill = start.clone();
-        let mut gstate = std::mem::take(&mut self.gstate);
-        gstate.clear();
-        for (g, &cref) in groups.iter().enumerate() {
-            let c = if cref & TERN != 0 {
-                let at = (cref & !TERN) as usize;
-                &self.tern[at..at + 3]
-            } else {
-                let at = cref as usize;
-                &self.arena[at + HEADER..at + HEADER + self.arena[at] as usize]
-            };
-            // At level 0 every entry of the trail counts as applied (a group with a true
-            // literal there keeps it for good, so its count no longer matters).
-            let mut state = 0;
-            for &l in c {
-                glit[fill[l as usize] as usize] = g as u32;
-                fill[l as usize] += 1;
-                match self.value[l as usize] {
-                    1 => state += GROUP_TRUE,
-                    0 => state += 1,
-                    _ => {}
-                }
-            }
-            gstate.push(state);
-        }
-        for ws in &mut self.watches[..lits] {
-            ws.retain(|w| {
-                if w.cref & TERN != 0 {
-                    !in_tern[((w.cref & !TERN) / 3) as usize]
-                } else {
-                    !in_arena[w.cref as usize]
-                }
-            });
-        }
-        self.groups = groups;
-        self.gstate = gstate;
-        self.glit_start = start;
-        self.glit = glit;
-        self.gdone = self.trail.len();
     }
 
     // The interface.
@@ -1547,9 +1297,6 @@ impl Lite {
         if !assumed.is_empty() {
             self.cancel_until(0);
         }
-        if self.search == Search::Direct && !self.grouped {
-            self.find_groups();
-        }
         let start = self.conflicts;
         let mut since_restart = 0u64;
         loop {
@@ -1809,91 +1556,6 @@ mod tests {
             restarts += s.restarts;
         }
         assert!(restarts > 100, "only {restarts} restarts");
-    }
-
-    /// A formula of random exactly-one groups (an at-least-one clause and, for a full
-    /// group, every pairwise at-most-one; for a partial one, all but one pair) and random
-    /// three-literal clauses.
-    fn grouped_formula(rng: &mut impl Rng, vars: usize, groups: usize) -> (Formula, usize) {
-        let mut f = random_formula(rng, vars, vars * 2, 3);
-        let mut full = 0;
-        for _ in 0..groups {
-            let len = rng.gen_range(3..8);
-            let mut g: Vec<Lit> = Vec::new();
-            while g.len() < len {
-                let l = Var::from_index(rng.gen_range(0..vars)).lit(rng.gen_bool(0.8));
-                if g.iter().all(|x| x.var() != l.var()) {
-                    g.push(l);
-                }
-            }
-            f.add_clause(&g);
-            let partial = rng.gen_bool(0.3);
-            let skip = (rng.gen_range(0..len), rng.gen_range(0..len));
-            for i in 0..len {
-                for j in i + 1..len {
-                    if !(partial && ((i, j) == skip || (j, i) == skip || i + 1 == j && i == 0)) {
-                        f.add_clause(&[!g[i], !g[j]]);
-                    }
-                }
-            }
-            full += usize::from(!partial);
-        }
-        (f, full)
-    }
-
-    #[test]
-    fn exactly_one_groups_agree_with_varisat() {
-        // Under `Search::Direct` the groups are counted instead of watched: verdicts, models,
-        // failed assumptions and clauses added between solves as varisat's; a group missing a
-        // pair is not taken.
-        let mut rng = crate::generate::rng(31);
-        let mut found = 0;
-        for round in 0..80 {
-            let vars = [12, 30, 60, 90][round % 4];
-            let (f, full) = grouped_formula(&mut rng, vars, vars / 3);
-            let mut clauses = clauses_of(&f);
-            let mut s = Lite::new();
-            s.add_formula(&f);
-            s.set_search(Search::Direct);
-            for _ in 0..4 {
-                let a = random_assumptions(&mut rng, vars, round % 3);
-                let got = s.solve(&a).unwrap();
-                check(&clauses, &a, &got);
-                let c = random_assumptions(&mut rng, vars, 3);
-                s.add_clause(&c);
-                clauses.push(c);
-            }
-            assert!(
-                s.groups.len() >= full,
-                "{} groups of {full}",
-                s.groups.len()
-            );
-            found += s.groups.len();
-        }
-        assert!(found > 500, "only {found} groups");
-    }
-
-    #[test]
-    fn exactly_one_groups_count_every_model_once() {
-        let mut rng = crate::generate::rng(37);
-        for round in 0..60 {
-            let vars = [8, 10, 12][round % 3];
-            let (f, _) = grouped_formula(&mut rng, vars, 3);
-            let clauses = clauses_of(&f);
-            let mut s = Lite::new();
-            s.add_formula(&f);
-            s.set_search(Search::Direct);
-            let mut n = 0;
-            while let Outcome::Sat(m) = s.solve(&[]).unwrap() {
-                assert!(falsified(&m, &clauses).is_none());
-                n += 1;
-                let block: Vec<Lit> = (0..vars)
-                    .map(|v| Var::from_index(v).lit(!m.lit(Var::from_index(v).pos())))
-                    .collect();
-                s.add_clause(&block);
-            }
-            assert_eq!(n, brute_count(vars, &clauses), "round {round}");
-        }
     }
 
     #[test]
