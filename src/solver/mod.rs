@@ -40,6 +40,7 @@
 mod auto;
 #[cfg(feature = "cadical")]
 mod cadical_backend;
+mod cover;
 pub mod engine;
 mod external;
 mod layered;
