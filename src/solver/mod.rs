@@ -40,7 +40,6 @@
 mod auto;
 #[cfg(feature = "cadical")]
 mod cadical_backend;
-mod cover;
 pub mod engine;
 mod external;
 mod layered;
