@@ -11,9 +11,15 @@
 //! deduction (the cells it touched and their neighbours), then the whole-board techniques
 //! (reach, areas) for the paths and areas the deductions touched.
 //!
-//! A search finds every assumption refuted at the shortest length; the engine takes them one
-//! at a time ([`Pending`]), each tested again on the board of its turn, before it searches
-//! again.
+//! A search looks at the loose ends first, then beside the paths drawn, then at every cell:
+//! beside the paths and at every cell, the short what-ifs first (up to [`SHORT`] deductions),
+//! and only then the longer ones, in the same order. It finds every assumption refuted at the
+//! shortest length, and keeps those refuted within the round's bound too, though none past
+//! the expert level unless the shortest is past it ([`keep_up_to`]); the engine takes them one
+//! at a time, shortest first ([`Pending`]), each tested again on the board of its turn, before
+//! it searches again. (Until the thirteenth round a search tried every bound beside the paths
+//! before any cell elsewhere, and kept the shortest only: #160 took 1.16x the instructions;
+//! see BENCHMARKS.md.)
 //!
 //! The runs of one board share their work: each runs on one copy that it puts back as it was
 //! (only the cells it changed, [`Board::restore`]), and reads the sides each cell may be
@@ -42,6 +48,28 @@ pub const MAX_LENGTH: usize = 400;
 
 /// The bounds tried in turn: every assumption at the first, then the second...
 const BOUNDS: [usize; 6] = [4, 10, 25, 60, 150, MAX_LENGTH];
+
+/// The longest what-if looked for beside the paths drawn ([`Reach::Near`]) before every cell
+/// is tried as far ([`Reach::Wide`]); only then are the longer ones looked for, beside the
+/// paths first (the bounds of [`BOUNDS`] above it). A short what-if anywhere comes before a
+/// long one beside a path.
+const SHORT: usize = 10;
+
+/// The longest what-if of the expert level as the README gives it (rated 6.0, see
+/// [`super::what_if_rating`]; rounded to a tenth, 17 deductions rate 6.0 too).
+const EXPERT: usize = 16;
+
+/// How long a what-if a round keeps once `best` is the shortest it found at `bound`: every
+/// one refuted within the round's bound, but none past the expert level unless the shortest
+/// is past it already. (A search then serves several steps; the runs go on to this length
+/// instead of stopping at the shortest.)
+fn keep_up_to(best: usize, bound: usize) -> usize {
+    if best > EXPERT {
+        bound
+    } else {
+        bound.min(EXPERT)
+    }
+}
 
 /// What a what-if assumes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -773,11 +801,11 @@ enum Refuted {
     },
 }
 
-/// What the last search found that has not been used yet, all of one length.
+/// What the last search found that has not been used yet.
 #[derive(Default)]
 pub struct Pending {
-    items: VecDeque<Refuted>,
-    len: usize,
+    /// With the length each was refuted at, shortest first.
+    items: VecDeque<(usize, Refuted)>,
 }
 
 /// How widely a search looks for assumptions.
@@ -907,31 +935,34 @@ pub fn what_if(
     }
     w.routes.base = base;
     w.routes.place_base(s, &old);
-    while let Some(r) = pending.items.pop_front() {
+    while let Some((len, r)) = pending.items.pop_front() {
         if !useful(s, b, &r) {
             continue;
         }
-        if let Some(d) = conclude(s, b, &r, pending.len, say, w) {
+        if let Some(d) = conclude(s, b, &r, len, say, w) {
             return Some(d);
         }
     }
     search(s, b, pending, w)?;
-    while let Some(r) = pending.items.pop_front() {
-        if let Some(d) = conclude(s, b, &r, pending.len, say, w) {
+    while let Some((len, r)) = pending.items.pop_front() {
+        if let Some(d) = conclude(s, b, &r, len, say, w) {
             return Some(d);
         }
     }
     None
 }
 
-/// Finds the assumptions refuted at the shortest length, into `pending`.
+/// Finds the assumptions refuted at the shortest length (with those a round keeps past it,
+/// [`keep_up_to`]), into `pending`.
 fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<()> {
     w.carry.update(s, b);
     // The loose ends first, then beside the paths drawn, then everywhere ("on" this path,
-    // then "not on" it).
+    // then "not on" it); beside the paths and everywhere "on", the short what-ifs first
+    // ([`SHORT`]), then the long ones in the same order.
     // A wider reach tries again only what the narrower ones did not: on the same board, an
     // assumption not refuted within the longest bound never is (and the loose ends' ways are
     // the same at every reach).
+    let (short, long): (Vec<usize>, Vec<usize>) = BOUNDS.iter().partition(|&&x| x <= SHORT);
     let mut found = None;
     let mut tried = 0;
     // Per slot ([`Carry::slot`]): tried at a narrower reach of this search. Kept from search
@@ -940,12 +971,26 @@ fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<(
     let mut done_set = std::mem::take(&mut w.done_set);
     done.resize(Carry::slots(s), false);
     let mut groups_done = false;
+    // The stages tried up to [`SHORT`], whose longer rounds come before "not on".
+    let mut later: Vec<Stage> = Vec::new();
+    let mut stages: Vec<Stage> = Vec::new();
     for reach in [
         Reach::LooseEnds,
         Reach::Near,
         Reach::Wide,
         Reach::Everywhere,
     ] {
+        if reach == Reach::Everywhere {
+            for st in later.iter_mut() {
+                found = rounds(s, b, pending, w, st, &long);
+                if found.is_some() {
+                    break;
+                }
+            }
+            if found.is_some() {
+                break;
+            }
+        }
         let (cells, groups) = assumptions(s, b, reach);
         if cells.len() + groups.len() <= tried {
             continue;
@@ -954,17 +999,36 @@ fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<(
         let tried = |a: &Assume| Carry::slot(s, a).is_some_and(|i| done[i]);
         let cells: Vec<Assume> = cells.into_iter().filter(|a| !tried(a)).collect();
         let groups = if groups_done { Vec::new() } else { groups };
-        found = search_rounds(s, b, pending, w, &cells, &groups);
-        if found.is_some() {
-            break;
-        }
-        for i in cells.iter().filter_map(|a| Carry::slot(s, a)) {
+        let mut st = Stage::new(cells, groups);
+        let short_first = matches!(reach, Reach::Near | Reach::Wide);
+        found = rounds(
+            s,
+            b,
+            pending,
+            w,
+            &mut st,
+            if short_first { &short } else { &BOUNDS },
+        );
+        for i in st.cells.iter().filter_map(|a| Carry::slot(s, a)) {
             if !done[i] {
                 done[i] = true;
                 done_set.push(i);
             }
         }
+        if short_first {
+            later.push(st);
+        } else {
+            stages.push(st);
+        }
+        if found.is_some() {
+            break;
+        }
         groups_done = true;
+    }
+    for st in later.into_iter().chain(stages) {
+        w.spare.extend(st.paused.into_iter().flatten());
+        w.spare
+            .extend(st.ways_paused.into_iter().flatten().flatten());
     }
     for i in done_set.drain(..) {
         done[i] = false;
@@ -974,31 +1038,35 @@ fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<(
     found
 }
 
-/// The rounds of [`search`], bound after bound.
-fn search_rounds(
-    s: &Shape,
-    b: &Board,
-    pending: &mut Pending,
-    w: &mut Work,
-    cells: &[Assume],
-    groups: &[(usize, Vec<usize>)],
-) -> Option<()> {
-    let mut paused: Vec<Option<Paused>> = cells.iter().map(|_| None).collect();
-    let mut ways_paused: Vec<Vec<Option<Paused>>> = groups
-        .iter()
-        .map(|(_, ways)| ways.iter().map(|_| None).collect())
-        .collect();
-    let found = rounds(
-        s,
-        b,
-        pending,
-        w,
-        (cells, groups),
-        (&mut paused, &mut ways_paused),
-    );
-    w.spare.extend(paused.into_iter().flatten());
-    w.spare.extend(ways_paused.into_iter().flatten().flatten());
-    found
+/// The assumptions of one reach of a search, and how their runs stand between its rounds.
+struct Stage {
+    cells: Vec<Assume>,
+    groups: Vec<(usize, Vec<usize>)>,
+    /// Per assumption, a run stopped at a round's bound (to go on from in the next).
+    paused: Vec<Option<Paused>>,
+    ways_paused: Vec<Vec<Option<Paused>>>,
+    /// Assumptions whose run ended without a contradiction stay out of later rounds.
+    settled: Vec<bool>,
+    ways_settled: Vec<Vec<bool>>,
+}
+
+impl Stage {
+    fn new(cells: Vec<Assume>, groups: Vec<(usize, Vec<usize>)>) -> Stage {
+        Stage {
+            paused: cells.iter().map(|_| None).collect(),
+            ways_paused: groups
+                .iter()
+                .map(|(_, ways)| ways.iter().map(|_| None).collect())
+                .collect(),
+            settled: vec![false; cells.len()],
+            ways_settled: groups
+                .iter()
+                .map(|(_, ways)| vec![false; ways.len()])
+                .collect(),
+            cells,
+            groups,
+        }
+    }
 }
 
 /// Runs `a` up to `bound`, going on from `paused` (a run of `a` stopped at a smaller bound)
@@ -1036,21 +1104,24 @@ fn run_or_resume(
     r
 }
 
-/// [`search_rounds`] with the runs paused so far, per assumption.
+/// The rounds of a stage of [`search`], bound after bound (those of `bounds`), going on
+/// from the runs its earlier rounds paused.
 fn rounds(
     s: &Shape,
     b: &Board,
     pending: &mut Pending,
     w: &mut Work,
-    (cells, groups): (&[Assume], &[(usize, Vec<usize>)]),
-    (paused, ways_paused): (&mut [Option<Paused>], &mut [Vec<Option<Paused>>]),
+    st: &mut Stage,
+    bounds: &[usize],
 ) -> Option<()> {
-    // Assumptions whose run ended without a contradiction stay out of later rounds.
-    let mut settled = vec![false; cells.len()];
-    let mut ways_settled: Vec<Vec<bool>> = groups
-        .iter()
-        .map(|(_, ways)| vec![false; ways.len()])
-        .collect();
+    let Stage {
+        cells,
+        groups,
+        paused,
+        ways_paused,
+        settled,
+        ways_settled,
+    } = st;
     // The assumptions the last search refuted first: a short refutation found early bounds
     // the runs of the others. The order changes nothing else: every assumption refuted at the
     // shortest length is found whatever the order, and they are kept in the list's order.
@@ -1064,8 +1135,10 @@ fn rounds(
     order.sort_unstable();
     order.extend(rest);
     debug_assert!(order.windows(2).all(|p| p[0] < p[1]), "in order");
-    for bound in BOUNDS {
+    for &bound in bounds {
+        // The shortest length found in the round, and how far the runs go (see `keep_up_to`).
         let mut best = bound;
+        let mut upto = bound;
         let mut found: Vec<(usize, Refuted)> = Vec::new();
         let mut refuted: Vec<(usize, usize)> = Vec::new();
         for &(_, i) in &order {
@@ -1077,16 +1150,17 @@ fn rounds(
                     settled[i] = true;
                     continue;
                 }
-                Some(Outcome::Cut(at)) if best <= at => continue,
+                Some(Outcome::Cut(at)) if upto <= at => continue,
                 _ => {}
             }
             // A run stopped at a smaller bound goes on from where it stopped.
             let last = bound == MAX_LENGTH;
-            let r = run_or_resume(s, b, w, &cells[i], &mut paused[i], best, last);
-            w.carry.put(s, &cells[i], outcome(&r, best), &w.footprint);
+            let r = run_or_resume(s, b, w, &cells[i], &mut paused[i], upto, last);
+            w.carry.put(s, &cells[i], outcome(&r, upto), &w.footprint);
             match r.contradiction {
                 Some(_) => {
                     best = best.min(r.len);
+                    upto = keep_up_to(best, bound);
                     refuted.push((i, r.len));
                 }
                 None if !r.cut => settled[i] = true,
@@ -1117,12 +1191,12 @@ fn rounds(
                 if kept == Some(Outcome::Settled) {
                     ways_settled[g][j] = true;
                 }
-                if ways_settled[g][j] || matches!(kept, Some(Outcome::Cut(at)) if best <= at) {
+                if ways_settled[g][j] || matches!(kept, Some(Outcome::Cut(at)) if upto <= at) {
                     open.push(m);
                 } else {
                     let last = bound == MAX_LENGTH;
-                    let r = run_or_resume(s, b, w, &a, &mut ways_paused[g][j], best, last);
-                    w.carry.put(s, &a, outcome(&r, best), &w.footprint);
+                    let r = run_or_resume(s, b, w, &a, &mut ways_paused[g][j], upto, last);
+                    w.carry.put(s, &a, outcome(&r, upto), &w.footprint);
                     match r.contradiction {
                         Some(_) => {
                             failed.push(m);
@@ -1140,6 +1214,7 @@ fn rounds(
             }
             if open.len() == 1 {
                 best = best.min(longest);
+                upto = keep_up_to(best, bound);
                 found.push((
                     longest,
                     Refuted::Way {
@@ -1153,12 +1228,11 @@ fn rounds(
         if found.is_empty() {
             continue;
         }
-        pending.len = best;
-        pending.items = found
-            .into_iter()
-            .filter(|(l, _)| *l == best)
-            .map(|(_, r)| r)
-            .collect();
+        // Shortest first; of one length, in the list's order (the cells', then the loose
+        // ends').
+        found.retain(|&(l, _)| l <= upto);
+        found.sort_by_key(|&(l, _)| l);
+        pending.items = found.into_iter().collect();
         return Some(());
     }
     None
@@ -1402,6 +1476,28 @@ fn short(p: &Numberlink, s: &Shape, d: &Deduction) -> String {
 mod tests {
     use super::*;
     use crate::numberlink::format::{self, ReadOptions};
+
+    #[test]
+    fn a_round_keeps_what_it_refuted_within_its_bound_but_not_past_the_expert_level() {
+        // The expert level ends at EXPERT deductions.
+        assert_eq!(super::super::what_if_rating(EXPERT), 6.0);
+        assert_eq!(
+            super::super::level(super::super::what_if_rating(EXPERT)),
+            "expert"
+        );
+        // (Rounded to a tenth, 17 deductions rate 6.0 too; 18 rate 6.1.)
+        assert_eq!(
+            super::super::level(super::super::what_if_rating(EXPERT + 2)),
+            "extreme"
+        );
+        assert_eq!(keep_up_to(3, 4), 4);
+        assert_eq!(keep_up_to(5, 10), 10);
+        assert_eq!(keep_up_to(11, 25), EXPERT);
+        assert_eq!(keep_up_to(EXPERT, 25), EXPERT);
+        assert_eq!(keep_up_to(EXPERT + 1, 25), 25);
+        assert_eq!(keep_up_to(61, 150), 150);
+        assert!(BOUNDS.contains(&SHORT), "the short rounds end at a bound");
+    }
 
     #[test]
     fn not_on_a_path_is_assumed_at_the_widest_reach_only() {
