@@ -12,8 +12,9 @@
 //!   has left;
 //! - [`areas`]: *sealed area* and *parity* (every cell covered: an open area with two loose
 //!   ends beside it is one visit between them);
-//! - [`whatif`]: *what if*: an assumption the easier techniques refute, the shortest first,
-//!   rated by its length.
+//! - [`whatif`]: *what if*: an assumption the easier techniques refute, the short ones (up to
+//!   10 deductions, beside the paths drawn, then anywhere) before the long ones and the
+//!   shortest of a round first, rated by its length.
 //!
 //! A step is written in the cell/value form of [`crate::explain::Step`]: a placement is "this
 //! cell is on path k" (the path's number; 0 for a cell that stays empty under `nikoli`), an
