@@ -962,7 +962,8 @@ fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<(
     // A wider reach tries again only what the narrower ones did not: on the same board, an
     // assumption not refuted within the longest bound never is (and the loose ends' ways are
     // the same at every reach).
-    let (short, long): (Vec<usize>, Vec<usize>) = BOUNDS.iter().partition(|&&x| x <= SHORT);
+    // BOUNDS is sorted: the short rounds are its first part.
+    let (short, long) = BOUNDS.split_at(BOUNDS.partition_point(|&x| x <= SHORT));
     let mut found = None;
     let mut tried = 0;
     // Per slot ([`Carry::slot`]): tried at a narrower reach of this search. Kept from search
@@ -982,7 +983,7 @@ fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<(
     ] {
         if reach == Reach::Everywhere {
             for st in later.iter_mut() {
-                found = rounds(s, b, pending, w, st, &long);
+                found = rounds(s, b, pending, w, st, long);
                 if found.is_some() {
                     break;
                 }
@@ -1007,7 +1008,7 @@ fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<(
             pending,
             w,
             &mut st,
-            if short_first { &short } else { &BOUNDS },
+            if short_first { short } else { &BOUNDS },
         );
         for i in st.cells.iter().filter_map(|a| Carry::slot(s, a)) {
             if !done[i] {
