@@ -591,87 +591,114 @@ impl Board {
 
     /// The sides by which `c` is linked or may still be linked (any path): its links and
     /// every side [`Board::way_open`] allows, worked out in one go (what is known of `c`
-    /// itself is read once for its four sides).
+    /// itself, and of each neighbour, is read once for the four sides).
     #[inline]
     pub fn sides(&self, s: &Shape, c: usize) -> u8 {
         let arms = self.arms[c];
         // A cell that stays empty needs no link: it is done.
         let need_c = self.need(s, c);
-        let deg_c = self.degree(c);
+        let deg_c = arms.count_ones();
         if deg_c >= need_c {
             return arms;
         }
-        let rc = self.root(c);
-        let flow = s.rules == Rules::Flow;
-        // For `touches(c, m, rm)`: c full after one more link, and its neighbours' roots.
-        let full_after = deg_c + 1 >= need_c;
+        if s.rules == Rules::Flow {
+            return self.sides_flow(s, c, arms, deg_c + 1 >= need_c);
+        }
+        let rc = self.rt[c];
         let nbc = s.nb[c];
+        let mut out = arms;
+        for (i, &side) in SIDES.iter().enumerate() {
+            let m = nbc[i];
+            if m == NONE || arms & side != 0 {
+                continue;
+            }
+            let m = m as usize;
+            if self.done(s, m) || self.rt[m] == rc {
+                continue;
+            }
+            out |= side;
+        }
+        out
+    }
+
+    /// [`Board::sides`] under `flow` for a cell `c` that is not done (`full_after`: it is
+    /// after one more link): besides the links a cell may still take, neither cell may end up
+    /// beside a cell of its new piece, or beside a cell of its path once it has all its links
+    /// ([`Board::touches`], [`Board::pieces_touch`]).
+    #[inline]
+    fn sides_flow(&self, s: &Shape, c: usize, arms: u8, full_after: bool) -> u8 {
+        let rc = self.rt[c];
+        let nbc = s.nb[c];
+        // Per side not linked, with a neighbour: the neighbour's root, and (when `c` is full
+        // after one more link) that piece's single candidate; [`NONE`] elsewhere (it matches
+        // no root, and no path looked for).
         let mut zr = [NONE; 4];
-        if flow {
+        let mut zo = [NONE; 4];
+        for j in 0..4 {
+            let m = nbc[j];
+            if m != NONE && arms & SIDES[j] == 0 {
+                zr[j] = self.rt[m as usize];
+            }
+        }
+        if full_after {
             for j in 0..4 {
-                if nbc[j] != NONE {
-                    zr[j] = self.rt[nbc[j] as usize];
+                if zr[j] != NONE {
+                    zo[j] = self.one[zr[j] as usize];
                 }
             }
         }
         let piece_c = arms != 0;
         // `pieces_touch` looks only when both pieces have two cells or more.
-        let long_c = self.size[rc] >= 2;
+        let long_c = self.size[rc as usize] >= 2;
         let mut out = arms;
         for (i, &side) in SIDES.iter().enumerate() {
-            if arms & side != 0 {
+            let rm = zr[i];
+            // No neighbour, linked already, or one piece (a loop).
+            if rm == NONE || rm == rc {
                 continue;
             }
-            let m = nbc[i];
-            if m == NONE {
-                continue;
-            }
-            let m = m as usize;
-            let (need_m, deg_m) = (self.need(s, m), self.degree(m));
+            let m = nbc[i] as usize;
+            let am = self.arms[m];
+            // Flow: an end needs one link, any other cell two.
+            let need_m = if s.is_end(m) { 1 } else { 2 };
+            let deg_m = am.count_ones();
             if deg_m >= need_m {
                 continue;
             }
-            let rm = self.root(m);
-            if rc == rm {
+            debug_assert_eq!(need_m, self.need(s, m));
+            // `touches(c, m, rm)` and `touches(m, c, rc)`, sharing what they read.
+            let piece_m = am != 0;
+            let m_full_after = deg_m + 1 >= need_m;
+            let path = if full_after || m_full_after {
+                self.common_single(rc as usize, rm as usize)
+            } else {
+                NONE
+            };
+            let pc = if full_after { path } else { NONE };
+            let c_touches = (piece_m || pc != NONE)
+                && (0..4).any(|j| j != i && (piece_m && zr[j] == rm || pc != NONE && zo[j] == pc));
+            debug_assert_eq!(c_touches, self.touches(s, c, m, rm as usize));
+            if c_touches {
                 continue;
             }
-            if flow {
-                // `touches(c, m, rm)` and `touches(m, c, rc)`, sharing what they read.
-                let piece_m = self.arms[m] != 0;
-                let m_full_after = deg_m + 1 >= need_m;
-                let path = if full_after || m_full_after {
-                    self.common_single(rc, rm)
-                } else {
-                    NONE
-                };
-                let pc = if full_after { path } else { NONE };
-                let c_touches = (piece_m || pc != NONE)
-                    && (0..4).any(|j| {
-                        j != i
-                            && zr[j] != NONE
-                            && arms & SIDES[j] == 0
-                            && (piece_m && zr[j] as usize == rm
-                                || pc != NONE && self.one[zr[j] as usize] == pc)
-                    });
-                if c_touches {
-                    continue;
-                }
-                let pm = if m_full_after { path } else { NONE };
-                let am = self.arms[m];
-                let m_touches = (piece_c || pm != NONE)
-                    && (0..4).any(|j| {
-                        let z = s.nb[m][j];
-                        if z == NONE || z as usize == c || am & SIDES[j] != 0 {
-                            return false;
-                        }
-                        let rz = self.rt[z as usize];
-                        piece_c && rz as usize == rc || pm != NONE && self.one[rz as usize] == pm
-                    });
-                debug_assert_eq!(c_touches, self.touches(s, c, m, rm));
-                debug_assert_eq!(m_touches, self.touches(s, m, c, rc));
-                if m_touches || long_c && self.size[rm] >= 2 && self.pieces_touch(s, c, m, rc, rm) {
-                    continue;
-                }
+            let pm = if m_full_after { path } else { NONE };
+            let back = (i + 2) % 4;
+            let m_touches = (piece_c || pm != NONE)
+                && (0..4).any(|j| {
+                    let z = s.nb[m][j];
+                    if j == back || z == NONE || am & SIDES[j] != 0 {
+                        return false;
+                    }
+                    let rz = self.rt[z as usize];
+                    piece_c && rz == rc || pm != NONE && self.one[rz as usize] == pm
+                });
+            debug_assert_eq!(m_touches, self.touches(s, m, c, rc as usize));
+            if m_touches
+                || long_c
+                    && self.size[rm as usize] >= 2
+                    && self.pieces_touch(s, c, m, rc as usize, rm as usize)
+            {
+                continue;
             }
             out |= side;
         }
