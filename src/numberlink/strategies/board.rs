@@ -214,12 +214,18 @@ struct Log {
     /// Per cell: `mark` when it is in `cells`.
     at: Vec<u32>,
     mark: u32,
+    /// What changed, per piece, since the log started ([`Board::near_changes`]).
+    near: Vec<u32>,
 }
+
+/// In [`Board::near_changes`]: the whole piece of the cell changed.
+pub const WHOLE: u32 = 1 << 31;
 
 impl Log {
     /// Empties the log.
     fn clear(&mut self, n: usize) {
         self.cells.clear();
+        self.near.clear();
         if self.at.len() != n || self.mark == u32::MAX {
             self.at.clear();
             self.at.resize(n, 0);
@@ -360,6 +366,27 @@ impl Board {
     /// The cells noted as changed since [`Board::start_log`], each once.
     pub fn logged(&self) -> &[u32] {
         self.log.as_ref().map_or(&[], |log| &log.cells)
+    }
+
+    /// While the log runs, in order: for each change of a piece, either the cells near which
+    /// what [`Board::sides`] and [`Board::has`] read may have changed (each a cell of the
+    /// piece after the change), or a cell of the piece with [`WHOLE`] set when anything of
+    /// the whole piece may have (its candidates). A link whose bigger piece keeps its
+    /// candidates changes, as far as those read: the two cells' links, the root of every cell
+    /// of the smaller piece (hence its candidates), and which pieces the new piece touches,
+    /// which matters only at its two extremities (the only cells of it not done). So it notes
+    /// its two cells, the smaller piece's cells and the two extremities.
+    pub fn near_changes(&self) -> &[u32] {
+        self.log.as_ref().map_or(&[], |log| &log.near)
+    }
+
+    /// Notes, for [`Board::near_changes`], a change near cell `x` (or with [`WHOLE`], of its
+    /// whole piece).
+    #[inline]
+    fn near_change(&mut self, x: u32) {
+        if let Some(log) = &mut self.log {
+            log.near.push(x);
+        }
     }
 
     /// Notes that the entries of cell `i` change.
@@ -912,9 +939,20 @@ impl Board {
         };
         // Relabel the smaller piece and splice the two member lists.
         self.note(big);
+        // (Each cell once: `a` is `c` and `b` is `m` at a one-cell piece.)
+        self.near_change(c as u32);
+        self.near_change(m as u32);
+        for t in [a, b] {
+            if t != c && t != m {
+                self.near_change(t as u32);
+            }
+        }
         let mut x = small;
         loop {
             self.note(x);
+            if x != c && x != m && x != a && x != b {
+                self.near_change(x as u32);
+            }
             self.rt[x] = big as u32;
             x = self.next[x] as usize;
             if x == small {
@@ -924,13 +962,22 @@ impl Board {
         self.next.swap(big, small);
         self.size[big] += self.size[small];
         let mut any = false;
+        let mut same = true;
         for j in 0..w {
-            let v = self.cand[big * w + j] & self.cand[small * w + j];
+            let old = self.cand[big * w + j];
+            let v = old & self.cand[small * w + j];
+            same &= v == old;
             self.cand[big * w + j] = v;
         }
         // A linked cell is on a path: it does not stay empty.
         if s.rules == Rules::Nikoli {
-            self.cand[big * w + s.empty / 64] &= !(1u64 << (s.empty % 64));
+            let old = self.cand[big * w + s.empty / 64];
+            let v = old & !(1u64 << (s.empty % 64));
+            same &= v == old;
+            self.cand[big * w + s.empty / 64] = v;
+        }
+        if !same {
+            self.near_change(big as u32 | WHOLE);
         }
         for j in 0..w {
             any |= self.cand[big * w + j] != 0;
@@ -982,6 +1029,7 @@ impl Board {
             return Ok(false);
         }
         self.note(r);
+        self.near_change(r as u32 | WHOLE);
         self.cand[r * w + k / 64] &= !bit;
         self.refresh(r);
         if self.cand[r * w..(r + 1) * w].iter().all(|&x| x == 0) {
@@ -1004,6 +1052,7 @@ impl Board {
             return Ok(false);
         }
         self.note(r);
+        self.near_change(r as u32 | WHOLE);
         for j in 0..w {
             self.cand[r * w + j] &= mask(j);
         }
@@ -1022,6 +1071,7 @@ impl Board {
         let w = self.words;
         let r = self.root(c);
         self.note(r);
+        self.near_change(r as u32 | WHOLE);
         let changed = self.one[r] != k as u32;
         for j in 0..w {
             self.cand[r * w + j] = if j == k / 64 { 1u64 << (k % 64) } else { 0 };

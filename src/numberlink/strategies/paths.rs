@@ -9,7 +9,7 @@
 //! (Cells the path could enter but never leave are the local *dead end* technique; they do
 //! not change what the two techniques here find.)
 
-use super::board::{Board, Contradiction, Shape, Why, NONE};
+use super::board::{Board, Contradiction, Shape, Why, NONE, WHOLE};
 use super::{cells_text, name, path_name, Deduction, Found, Technique};
 use crate::numberlink::{Numberlink, SIDES};
 
@@ -44,6 +44,9 @@ pub struct Scratch {
     /// The cells [`Scratch::changed`] marked in the current run (each with its piece's
     /// neighbours), with the epoch of the change: in epoch order.
     marks: Vec<(u32, u64)>,
+    /// How many of the board's [`Board::near_changes`] were there at the last
+    /// [`Scratch::prepare`] (those after are the changes being marked).
+    seen_changes: usize,
     /// Links to look at (see [`way_breaks_by_place`]).
     links: Vec<u32>,
     stack: Vec<usize>,
@@ -72,7 +75,8 @@ pub struct Scratch {
 
 impl Scratch {
     /// Forgets the sides worked out on the board before, which has changed.
-    pub fn prepare(&mut self, s: &Shape, _b: &Board) {
+    pub fn prepare(&mut self, s: &Shape, b: &Board) {
+        self.seen_changes = b.near_changes().len();
         let n = s.cells();
         if self.open_at.len() != n {
             self.open.clear();
@@ -108,13 +112,41 @@ impl Scratch {
         self.epoch += 1;
         self.run_start = self.epoch;
         self.marks.clear();
+        self.seen_changes = 0;
     }
 
     /// The run changed the piece of path through `c` (a link, or its candidates), before the
     /// next [`Scratch::prepare`]: the sides of the cells up to two steps from the piece are
-    /// worked out again.
+    /// worked out again; or, when the board says that this piece changed only by links that
+    /// left the bigger piece's candidates as they were ([`Board::near_changes`]), those up to
+    /// two steps from the cells it names.
     pub fn changed(&mut self, s: &Shape, b: &Board, c: usize) {
-        self.mark(s, b, c, true);
+        if !self.keeping {
+            return;
+        }
+        let changes = b.near_changes();
+        let changes = &changes[self.seen_changes.min(changes.len())..];
+        let r = b.root(c);
+        let (mut ours, mut whole) = (false, false);
+        for &x in changes {
+            if b.root((x & !WHOLE) as usize) == r {
+                ours = true;
+                whole |= x & WHOLE != 0;
+            }
+        }
+        if !ours || whole {
+            self.mark(s, b, c, true);
+            return;
+        }
+        let at = self.epoch + 1;
+        for &x in changes {
+            if b.root(x as usize) == r {
+                self.marks.push((x, at));
+                for &m in &s.ball[x as usize] {
+                    self.near[m as usize] = at;
+                }
+            }
+        }
     }
 
     /// The run changed only the candidates of the piece through `c`, and it has not one
