@@ -355,14 +355,20 @@ fn step(s: &Shape, b: &Board, open: u8, k: usize, c: usize, i: usize) -> Option<
 /// side indices (bit `i` for side `i`).
 #[inline]
 fn moves(s: &Shape, b: &Board, open: u8, k: usize, c: usize) -> u8 {
-    let on = b.has(c, k);
-    let mut out = 0;
-    for (i, &side) in SIDES.iter().enumerate() {
-        if open & side == 0 {
-            continue;
-        }
-        let m = s.nb[c][i];
-        if m != NONE && (b.arms[c] & side != 0 || on && b.has(m as usize, k)) {
+    // Side `i`'s arm bit is bit `i` (`SIDES`): the links are followed as they are, and the
+    // other open sides only to a neighbour that may be on `k`, when `c` may.
+    let arms = b.arms[c];
+    let mut out = open & arms;
+    if !b.has(c, k) {
+        return out;
+    }
+    let nb = &s.nb[c];
+    let mut free = open & !arms & 0x0f;
+    while free != 0 {
+        let i = free.trailing_zeros() as usize;
+        free &= free - 1;
+        let m = nb[i];
+        if m != NONE && b.has(m as usize, k) {
             out |= 1 << i;
         }
     }
