@@ -182,6 +182,13 @@ pub struct Changes {
     cand: Vec<u64>,
 }
 
+/// How many links arm bits hold (a table: the target may have no instruction for it).
+#[inline]
+pub fn degree(arms: u8) -> u32 {
+    const LINKS: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+    u32::from(LINKS[usize::from(arms & 15)])
+}
+
 /// The pencil marks.
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -550,7 +557,7 @@ impl Board {
     /// How many links the cell has.
     #[inline]
     pub fn degree(&self, c: usize) -> u32 {
-        self.arms[c].count_ones()
+        degree(self.arms[c])
     }
 
     /// True when the cell has all the links it will have.
@@ -624,7 +631,7 @@ impl Board {
         let arms = self.arms[c];
         // A cell that stays empty needs no link: it is done.
         let need_c = self.need(s, c);
-        let deg_c = arms.count_ones();
+        let deg_c = degree(arms);
         if deg_c >= need_c {
             return arms;
         }
@@ -658,14 +665,23 @@ impl Board {
         let nbc = s.nb[c];
         // Per side not linked, with a neighbour: the neighbour's root, and (when `c` is full
         // after one more link) that piece's single candidate; [`NONE`] elsewhere (it matches
-        // no root, and no path looked for).
+        // no root, and no path looked for). The sides to look at are those whose neighbour
+        // is on another piece (bit `i` is side `i`, as in `SIDES`).
         let mut zr = [NONE; 4];
         let mut zo = [NONE; 4];
+        let mut look = 0u8;
         for j in 0..4 {
             let m = nbc[j];
             if m != NONE && arms & SIDES[j] == 0 {
-                zr[j] = self.rt[m as usize];
+                let r = self.rt[m as usize];
+                zr[j] = r;
+                if r != rc {
+                    look |= SIDES[j];
+                }
             }
+        }
+        if look == 0 {
+            return arms;
         }
         if full_after {
             for j in 0..4 {
@@ -678,24 +694,26 @@ impl Board {
         // `pieces_touch` looks only when both pieces have two cells or more.
         let long_c = self.size[rc as usize] >= 2;
         let mut out = arms;
-        for (i, &side) in SIDES.iter().enumerate() {
+        while look != 0 {
+            let i = look.trailing_zeros() as usize & 3;
+            look &= look - 1;
             let rm = zr[i];
-            // No neighbour, linked already, or one piece (a loop).
-            if rm == NONE || rm == rc {
-                continue;
-            }
             let m = nbc[i] as usize;
             let am = self.arms[m];
             // Flow: an end needs one link, any other cell two.
-            let need_m = if s.is_end(m) { 1 } else { 2 };
-            let deg_m = am.count_ones();
-            if deg_m >= need_m {
+            let end_m = s.is_end(m);
+            let piece_m = am != 0;
+            let done_m = if end_m {
+                piece_m
+            } else {
+                am & am.wrapping_sub(1) != 0
+            };
+            debug_assert_eq!(done_m, self.done(s, m));
+            if done_m {
                 continue;
             }
-            debug_assert_eq!(need_m, self.need(s, m));
             // `touches(c, m, rm)` and `touches(m, c, rc)`, sharing what they read.
-            let piece_m = am != 0;
-            let m_full_after = deg_m + 1 >= need_m;
+            let m_full_after = end_m || piece_m;
             let path = if full_after || m_full_after {
                 self.common_single(rc as usize, rm as usize)
             } else {
@@ -727,7 +745,7 @@ impl Board {
             {
                 continue;
             }
-            out |= side;
+            out |= 1 << i;
         }
         out
     }

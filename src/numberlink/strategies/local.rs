@@ -121,15 +121,34 @@ fn pattern(say: Option<&Numberlink>, cells: &[usize]) -> Vec<usize> {
 
 /// The path a link between `c` and `m` would be on, when only one is possible.
 fn link_path(s: &Shape, b: &Board, cells: &[usize]) -> Option<usize> {
+    // The candidate words the cells have in common, the paths only (not the empty bit).
     let mut found = None;
-    for k in 0..s.paths {
-        if cells.iter().all(|&c| b.has(c, k)) {
-            if found.is_some() {
-                return None;
-            }
-            found = Some(k);
+    for j in 0..b.words() {
+        let from = j * 64;
+        if from >= s.paths {
+            break;
         }
+        let mut x = cells.iter().fold(!0u64, |x, &c| x & b.cand(c)[j]);
+        if s.paths - from < 64 {
+            x &= (1u64 << (s.paths - from)) - 1;
+        }
+        if x == 0 {
+            continue;
+        }
+        if found.is_some() || x & (x - 1) != 0 {
+            return None;
+        }
+        found = Some(from + x.trailing_zeros() as usize);
     }
+    debug_assert_eq!(found, {
+        let mut one = None;
+        let mut many = false;
+        for k in (0..s.paths).filter(|&k| cells.iter().all(|&c| b.has(c, k))) {
+            many |= one.is_some();
+            one = Some(k);
+        }
+        one.filter(|_| !many)
+    });
     found
 }
 

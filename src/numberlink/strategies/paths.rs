@@ -255,7 +255,7 @@ impl Scratch {
     pub fn sides(&mut self, s: &Shape, b: &Board, c: usize) -> u8 {
         // A cell with all its links has no other side ([`Board::sides`]): nothing to keep.
         let arms = b.arms[c];
-        if arms.count_ones() >= b.need(s, c) {
+        if super::board::degree(arms) >= b.need(s, c) {
             debug_assert_eq!(arms, work_out(s, b, c), "sides of cell {c}");
             return arms;
         }
