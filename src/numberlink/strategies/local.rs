@@ -436,6 +436,28 @@ pub fn dead_end(s: &Shape, b: &Board, at: &At, say: Option<&Numberlink>) -> Foun
     } else {
         return None;
     };
+    if w == 1 {
+        // Most cells have nothing to remove: with one word of candidates, that is seen
+        // without the per-word arrays below.
+        let open = at.open();
+        let (mut one, mut two) = (0u64, 0u64);
+        for (i, &side) in SIDES.iter().enumerate() {
+            if open & side != 0 {
+                let cm = b.cand(s.nb[c][i] as usize)[0];
+                two |= one & cm;
+                one |= cm;
+            }
+        }
+        let enough = if need == 2 { two } else { one };
+        let paths = if s.paths >= 64 {
+            !0
+        } else {
+            (1u64 << s.paths) - 1
+        };
+        if b.cand(c)[0] & !enough & paths == 0 {
+            return None;
+        }
+    }
     let mut one = [0u64; MOST_WORDS];
     let mut two = [0u64; MOST_WORDS];
     // The open sides' neighbours (at most four; an array, as this runs in every what-if).
