@@ -99,8 +99,11 @@ pub struct Work {
     queued: Vec<bool>,
     q: VecDeque<usize>,
     touched: Vec<usize>,
-    /// Per path: its room may have changed since its ends were last seen to meet.
-    dirty: Vec<bool>,
+    /// Per path, one bit (in the candidate words' layout): its room may have changed since its
+    /// ends were last seen to meet.
+    dirty: Vec<u64>,
+    /// The bits of the paths in those words (not the empty bit).
+    path_bits: Vec<u64>,
     scratch: Scratch,
     /// Ways found between each path's ends (see [`Routes`]).
     routes: Routes,
@@ -143,7 +146,7 @@ pub struct Paused {
     len: usize,
     board: Changes,
     q: Vec<u32>,
-    dirty: Vec<u32>,
+    dirty: Vec<u64>,
     touched: Vec<u32>,
     marked: Vec<u32>,
 }
@@ -317,7 +320,14 @@ impl Work {
             queued: vec![false; s.cells()],
             q: VecDeque::new(),
             touched: Vec::new(),
-            dirty: vec![false; s.paths],
+            dirty: vec![0; s.words],
+            path_bits: (0..s.words)
+                .map(|j| match s.paths.saturating_sub(j * 64) {
+                    0 => 0,
+                    x if x >= 64 => !0,
+                    x => (1 << x) - 1,
+                })
+                .collect(),
             scratch: Scratch::default(),
             routes: Routes::default(),
             cells: Vec::new(),
@@ -362,13 +372,14 @@ pub fn propagate(
     }
     w.q.clear();
     w.touched.clear();
-    w.dirty.iter_mut().for_each(|d| *d = false);
+    w.dirty.iter_mut().for_each(|d| *d = 0);
     w.routes.reset(s);
     let Work {
         queued,
         q,
         touched,
         dirty,
+        path_bits,
         scratch,
         routes,
         cells,
@@ -410,7 +421,7 @@ pub fn propagate(
     }
     for &k in start_paths {
         if k < s.paths {
-            dirty[k] = true;
+            dirty[k / 64] |= 1 << (k % 64);
         }
     }
     if let Some(p) = from {
@@ -430,9 +441,7 @@ pub fn propagate(
         for &c in &p.q {
             push(q, queued, c as usize);
         }
-        for &k in &p.dirty {
-            dirty[k as usize] = true;
-        }
+        dirty.copy_from_slice(&p.dirty);
         touched.extend(p.touched.iter().map(|&c| c as usize));
     }
     scratch.prepare(s, b);
@@ -497,7 +506,7 @@ pub fn propagate(
         // at again.
         for &(_, k) in &d.elims {
             if k < s.paths {
-                dirty[k] = true;
+                dirty[k / 64] |= 1 << (k % 64);
             }
         }
         for &c in d
@@ -506,15 +515,8 @@ pub fn propagate(
             .map(|(c, _)| c)
             .chain(d.links.iter().flat_map(|(c, m)| [c, m]))
         {
-            for (j, &word) in b.cand(c).iter().enumerate() {
-                let mut x = word;
-                while x != 0 {
-                    let k = j * 64 + x.trailing_zeros() as usize;
-                    x &= x - 1;
-                    if k < s.paths {
-                        dirty[k] = true;
-                    }
-                }
+            for ((d, &word), &bits) in dirty.iter_mut().zip(b.cand(c)).zip(path_bits.iter()) {
+                *d |= word & bits;
             }
         }
         cells.clear();
@@ -578,8 +580,7 @@ pub fn propagate(
                 p.q.clear();
                 p.q.extend(q.iter().map(|&c| c as u32));
                 p.dirty.clear();
-                p.dirty
-                    .extend((0..s.paths).filter(|&k| dirty[k]).map(|k| k as u32));
+                p.dirty.extend_from_slice(dirty);
                 p.touched.clear();
                 p.touched.extend(touched.iter().map(|&c| c as u32));
                 p.marked.clear();
@@ -597,64 +598,66 @@ pub fn propagate(
 fn global(
     s: &Shape,
     b: &Board,
-    dirty: &mut [bool],
+    dirty: &mut [u64],
     routes: &mut Routes,
     t: u32,
     (touched, near): (&[usize], Option<&mut Vec<usize>>),
     x: &mut Scratch,
 ) -> Option<Result<Deduction, Contradiction>> {
-    for (k, d) in dirty.iter_mut().enumerate().take(s.paths) {
-        if !std::mem::take(d) {
-            continue;
-        }
-        if routes.holds(k) {
-            continue;
-        }
-        // A way touched since it was found may still be open; when not, it is mended from
-        // the break (which decides as a new search would). The base's way is copied only
-        // to be mended.
-        // Every link of the way held at epoch `v` (when it was found or last checked): only
-        // those near a change since are looked at again.
-        let (_, way) = routes.way(k);
-        let v = match routes.own[k].since {
-            Some(_) => routes.own[k].epoch,
-            None => x.run_start(),
-        };
-        let on_base = routes.own[k].since.is_none() || routes.own[k].is_base;
-        let n = s.cells();
-        let mut breaks = || {
-            on_base
-                .then(|| paths::way_breaks_by_place(s, b, k, x, way, v, &routes.place[k * n..]))
-                .flatten()
-                .unwrap_or_else(|| paths::way_breaks(s, b, k, x, way, v))
-        };
-        let (meet, is_base) = if way.len() < 2 {
-            let own = &mut routes.own[k].way;
-            (paths::ends_meet(s, b, k, x, own), false)
-        } else if let Some(at) = breaks() {
-            let o = &routes.own[k];
-            if o.since.is_none() || o.is_base {
-                let base = routes.base.get(k).map_or(&[][..], |w| &w[..]);
-                let own = &mut routes.own[k].way;
-                own.clear();
-                own.extend_from_slice(base);
+    // Path by path in order, each bit cleared as it is looked at.
+    for (j, d) in dirty.iter_mut().enumerate() {
+        while *d != 0 {
+            let k = j * 64 + d.trailing_zeros() as usize;
+            *d &= *d - 1;
+            if routes.holds(k) {
+                continue;
             }
-            let own = &mut routes.own[k].way;
-            (paths::mend_way(s, b, k, x, own, at), false)
-        } else {
-            let o = &routes.own[k];
-            (true, o.since.is_none() || o.is_base)
-        };
-        if routes.own[k].since.is_none() {
-            routes.owned.push(k);
-        }
-        let o = &mut routes.own[k];
-        o.since = Some(t);
-        o.is_base = is_base;
-        o.epoch = x.epoch();
-        if !meet {
-            let (a, z) = s.ends[k];
-            return Some(Err(Contradiction::new(Why::Apart, vec![a, z], Some(k))));
+            // A way touched since it was found may still be open; when not, it is mended from
+            // the break (which decides as a new search would). The base's way is copied only
+            // to be mended.
+            // Every link of the way held at epoch `v` (when it was found or last checked): only
+            // those near a change since are looked at again.
+            let (_, way) = routes.way(k);
+            let v = match routes.own[k].since {
+                Some(_) => routes.own[k].epoch,
+                None => x.run_start(),
+            };
+            let on_base = routes.own[k].since.is_none() || routes.own[k].is_base;
+            let n = s.cells();
+            let mut breaks = || {
+                on_base
+                    .then(|| paths::way_breaks_by_place(s, b, k, x, way, v, &routes.place[k * n..]))
+                    .flatten()
+                    .unwrap_or_else(|| paths::way_breaks(s, b, k, x, way, v))
+            };
+            let (meet, is_base) = if way.len() < 2 {
+                let own = &mut routes.own[k].way;
+                (paths::ends_meet(s, b, k, x, own), false)
+            } else if let Some(at) = breaks() {
+                let o = &routes.own[k];
+                if o.since.is_none() || o.is_base {
+                    let base = routes.base.get(k).map_or(&[][..], |w| &w[..]);
+                    let own = &mut routes.own[k].way;
+                    own.clear();
+                    own.extend_from_slice(base);
+                }
+                let own = &mut routes.own[k].way;
+                (paths::mend_way(s, b, k, x, own, at), false)
+            } else {
+                let o = &routes.own[k];
+                (true, o.since.is_none() || o.is_base)
+            };
+            if routes.own[k].since.is_none() {
+                routes.owned.push(k);
+            }
+            let o = &mut routes.own[k];
+            o.since = Some(t);
+            o.is_base = is_base;
+            o.epoch = x.epoch();
+            if !meet {
+                let (a, z) = s.ends[k];
+                return Some(Err(Contradiction::new(Why::Apart, vec![a, z], Some(k))));
+            }
         }
     }
     // Without `near`, the areas are not looked at.
