@@ -111,6 +111,10 @@ pub struct Work {
     cells: Vec<usize>,
     roots: Vec<usize>,
     near: Vec<usize>,
+    /// Per cell: the last deduction (counted in `tick`) whose cells listed it, to look at each
+    /// cell of a deduction once.
+    listed: Vec<u32>,
+    tick: u32,
     /// The paths an assumption takes from its cells.
     lost: Vec<usize>,
     /// The assumptions the last search refuted, with their lengths: tried first in the next.
@@ -333,6 +337,8 @@ impl Work {
             cells: Vec::new(),
             roots: Vec::new(),
             near: Vec::new(),
+            listed: vec![0; s.cells()],
+            tick: 0,
             lost: Vec::new(),
             hints: Hints::default(),
             carry: Carry::default(),
@@ -385,6 +391,8 @@ pub fn propagate(
         cells,
         roots,
         near,
+        listed,
+        tick,
         pause,
         paused,
         spare,
@@ -560,7 +568,16 @@ pub fn propagate(
             }
         }
         scratch.prepare(s, b);
+        // Each cell once (the first time it is listed: the queue's order is the same).
+        if *tick == u32::MAX {
+            listed.iter_mut().for_each(|x| *x = 0);
+            *tick = 0;
+        }
+        *tick += 1;
         for &c in cells.iter() {
+            if std::mem::replace(&mut listed[c], *tick) == *tick {
+                continue;
+            }
             touched.push(c);
             touch(routes, c, run.len as u32 + 1);
             push(q, queued, c);
