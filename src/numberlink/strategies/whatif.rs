@@ -211,7 +211,8 @@ struct Routes {
     own: Vec<Own>,
     /// Paths with a way checked in this run.
     owned: Vec<usize>,
-    /// Per cell: the count of deductions when it (or a neighbour) last changed in this run.
+    /// Per cell: the count of deductions when it last changed in this run (a way is touched
+    /// where a cell of it or a neighbour changed: that is looked up when a way is checked).
     stamp: Vec<u32>,
     stamped: Vec<usize>,
 }
@@ -263,26 +264,35 @@ impl Routes {
         }
     }
 
-    /// True when a way known for path `k` has not been touched since it was found.
-    /// (A way of the run's own that is empty was checked with the ends joined.)
-    fn holds(&self, k: usize) -> bool {
+    /// True when a way known for path `k` has not been touched since it was found: no cell of
+    /// it or beside it changed since. (A way of the run's own that is empty was checked with
+    /// the ends joined.)
+    fn holds(&self, s: &Shape, k: usize) -> bool {
         let (since, way) = self.way(k);
         let on_base = self.own[k].since.is_none() || self.own[k].is_base;
         if way.is_empty() && on_base {
             return false;
         }
+        // (`nb_or_self` holds the cell itself for a missing neighbour.)
+        let quiet = |c: usize| {
+            self.stamp[c] <= since
+                && s.nb_or_self[c]
+                    .iter()
+                    .all(|&m| self.stamp[m as usize] <= since)
+        };
         if on_base && self.stamped.len() < way.len() {
-            // Fewer cells were touched than the way has: look them up in it.
+            // Fewer cells changed than the way has: look them and their neighbours up in it.
             let n = self.stamp.len();
             let place = &self.place[k * n..(k + 1) * n];
-            let holds = self
-                .stamped
-                .iter()
-                .all(|&c| self.stamp[c] <= since || place[c] == NONE);
-            debug_assert_eq!(holds, way.iter().all(|&c| self.stamp[c as usize] <= since));
+            let holds = self.stamped.iter().all(|&c| {
+                self.stamp[c] <= since
+                    || place[c] == NONE
+                        && s.nb_or_self[c].iter().all(|&m| place[m as usize] == NONE)
+            });
+            debug_assert_eq!(holds, way.iter().all(|&c| quiet(c as usize)));
             return holds;
         }
-        way.iter().all(|&c| self.stamp[c as usize] <= since)
+        way.iter().all(|&c| quiet(c as usize))
     }
 
     /// Puts the ways of `base` in `place`, the places of the ways before taken out.
@@ -411,12 +421,7 @@ pub fn propagate(
         }
     }
     // Deduction counts start at 1 for the assumption itself.
-    let touch = |routes: &mut Routes, c: usize, t: u32| {
-        routes.touch(c, t);
-        for (_, m) in s.around(c) {
-            routes.touch(m, t);
-        }
-    };
+    let touch = |routes: &mut Routes, c: usize, t: u32| routes.touch(c, t);
     let start = if from.is_some() { &[][..] } else { start };
     let start_paths = if from.is_some() { &[][..] } else { start_paths };
     for &c in start {
@@ -626,7 +631,7 @@ fn global(
         while *d != 0 {
             let k = j * 64 + d.trailing_zeros() as usize;
             *d &= *d - 1;
-            if routes.holds(k) {
+            if routes.holds(s, k) {
                 continue;
             }
             // A way touched since it was found may still be open; when not, it is mended from
