@@ -74,12 +74,26 @@ fn keep_up_to(best: usize, bound: usize) -> usize {
 /// What a what-if assumes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Assume {
+    /// The cell is on the path (or, for the empty bit, stays empty): what a search tries,
+    /// without a list to allocate.
+    On(usize, usize),
     /// The cell is on one of these paths (or, for the empty bit, stays empty).
     Among(usize, Vec<usize>),
     /// The cell is not on the path (or, for the empty bit, is on some path).
     Not(usize, usize),
     /// The loose end is linked to the neighbour.
     Link(usize, usize),
+}
+
+impl Assume {
+    /// For "on one of these paths" (one or more): the cell and the paths.
+    pub fn cell_on(&self) -> Option<(&usize, &[usize])> {
+        match self {
+            Assume::On(c, k) => Some((c, std::slice::from_ref(k))),
+            Assume::Among(c, ks) => Some((c, ks)),
+            _ => None,
+        }
+    }
 }
 
 /// The outcome of running the easier techniques on an assumption.
@@ -729,7 +743,7 @@ fn run_from(
     w.scratch.new_run(s);
     // The sides read here are those of `b` (nothing of the run is marked yet).
     w.probe = match a {
-        Assume::Among(x, _) | Assume::Not(x, _)
+        Assume::On(x, _) | Assume::Among(x, _) | Assume::Not(x, _)
             if w.areas_quiet && from.is_none() && b.open(s, *x) =>
         {
             let sides = w.scratch.sides(s, b, *x);
@@ -752,8 +766,8 @@ fn run_from(
             }
         }
     };
-    let start: &[usize] = match a {
-        Assume::Among(x, ks) => {
+    let start: &[usize] = match (a, a.cell_on()) {
+        (_, Some((x, ks))) => {
             cand(*x, &mut paths, ks);
             first = c.keep_only(*x, ks).map(|_| ());
             debug_assert!(
@@ -769,17 +783,18 @@ fn run_from(
             );
             std::slice::from_ref(x)
         }
-        Assume::Not(x, k) => {
+        (Assume::Not(x, k), _) => {
             first = c.remove(*x, *k).map(|_| ());
             paths.push(*k);
             std::slice::from_ref(x)
         }
-        Assume::Link(t, m) => {
+        (Assume::Link(t, m), _) => {
             first = c.link(s, *t, *m);
             cand(*t, &mut paths, &[]);
             cand(*m, &mut paths, &[]);
             &[*t, *m]
         }
+        (Assume::On(..) | Assume::Among(..), None) => unreachable!("a cell and its paths"),
     };
     if let Some(p) = from {
         c.restore(b);
@@ -788,7 +803,9 @@ fn run_from(
     }
     if first.is_ok() {
         match a {
-            Assume::Among(x, _) | Assume::Not(x, _) if from.is_none() && c.single(*x).is_none() => {
+            Assume::On(x, _) | Assume::Among(x, _) | Assume::Not(x, _)
+                if from.is_none() && c.single(*x).is_none() =>
+            {
                 w.scratch.changed_candidates(s, &c, *x)
             }
             _ => w.scratch.changed(s, &c, start[0]),
@@ -882,7 +899,7 @@ fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, 
             Some(k) => {
                 for &m in &ways {
                     if b.path_of(s, m).is_none() && seen((m, k)) {
-                        cells.push(Assume::Among(m, vec![k]));
+                        cells.push(Assume::On(m, k));
                     }
                 }
                 if s.rules != Rules::Flow {
@@ -898,7 +915,7 @@ fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, 
     for c in (0..n).filter(|&c| candidate(c) && b.count(c) == 2) {
         for k in b.list(c) {
             if seen((c, k)) {
-                cells.push(Assume::Among(c, vec![k]));
+                cells.push(Assume::On(c, k));
             }
         }
     }
@@ -919,7 +936,7 @@ fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, 
         }
         for k in ks {
             if seen((c, k)) {
-                cells.push(Assume::Among(c, vec![k]));
+                cells.push(Assume::On(c, k));
             }
         }
     }
@@ -929,6 +946,7 @@ fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, 
 /// True when the refuted assumption would still change the board.
 fn useful(s: &Shape, b: &Board, r: &Refuted) -> bool {
     match r {
+        Refuted::Cell(Assume::On(c, k)) => b.has(*c, *k),
         Refuted::Cell(Assume::Among(c, ks)) => ks.iter().any(|&k| b.has(*c, k)),
         Refuted::Cell(Assume::Not(c, k)) => b.single(*c) != Some(*k) && b.has(*c, *k),
         Refuted::Cell(Assume::Link(..)) => false,
@@ -1295,24 +1313,25 @@ fn conclude(
             let len = run.len;
             let mut shown = run;
             // A cell refuted for one path: try more paths with it (each within `len`).
-            if let Assume::Among(c, ks) = &a {
-                let mut ks = ks.clone();
-                for k in b.list(*c) {
+            if let Some((c, ks)) = a.cell_on() {
+                let c = *c;
+                let mut ks = ks.to_vec();
+                for k in b.list(c) {
                     if ks.contains(&k) || k == s.empty {
                         continue;
                     }
                     let mut more = ks.clone();
                     more.push(k);
-                    if more.len() == b.count(*c) as usize {
+                    if more.len() == b.count(c) as usize {
                         break;
                     }
-                    let t = test(s, b, w, &Assume::Among(*c, more.clone()), len, trace);
+                    let t = test(s, b, w, &Assume::Among(c, more.clone()), len, trace);
                     if t.contradiction.is_some() {
                         ks = more;
                         shown = t;
                     }
                 }
-                a = Assume::Among(*c, ks);
+                a = Assume::Among(c, ks);
             }
             Some(conclude_cell(s, &a, len, say, &shown))
         }
@@ -1338,10 +1357,10 @@ fn conclude_cell(
     say: Option<&Numberlink>,
     r: &Run,
 ) -> Deduction {
-    let (c, ks, on) = match a {
-        Assume::Among(c, ks) => (*c, ks.clone(), true),
-        Assume::Not(c, k) => (*c, vec![*k], false),
-        Assume::Link(..) => unreachable!("cell assumptions only"),
+    let (c, ks, on) = match (a, a.cell_on()) {
+        (_, Some((c, ks))) => (*c, ks.to_vec(), true),
+        (Assume::Not(c, k), _) => (*c, vec![*k], false),
+        _ => unreachable!("cell assumptions only"),
     };
     let path = (ks.len() == 1 && ks[0] < s.paths).then(|| ks[0]);
     let mut d = Deduction::new(Technique::WhatIf, path, vec![c]);
