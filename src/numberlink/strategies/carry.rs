@@ -119,15 +119,26 @@ impl Carry {
 
     /// How the assumption's run ended when it was last run, if nothing near it changed since.
     pub fn get(&self, s: &Shape, a: &Assume) -> Option<Outcome> {
-        let i = Carry::slot(s, a)?;
+        self.get_at(Carry::slot(s, a)?)
+    }
+
+    /// [`Carry::get`] for the assumption in slot `i`.
+    pub fn get_at(&self, i: usize) -> Option<Outcome> {
         self.kept.get(i)?.as_ref().map(|(o, _)| *o)
     }
 
     /// Keeps how a run ended and the cells it changed (or forgets it, when refuted: `None`).
     pub fn put(&mut self, s: &Shape, a: &Assume, outcome: Option<Outcome>, cells: &[u32]) {
-        let Some(i) = Carry::slot(s, a).filter(|&i| i < self.kept.len()) else {
+        if let Some(i) = Carry::slot(s, a) {
+            self.put_at(i, a, outcome, cells);
+        }
+    }
+
+    /// [`Carry::put`] for `a`, whose slot is `i`.
+    pub fn put_at(&mut self, i: usize, a: &Assume, outcome: Option<Outcome>, cells: &[u32]) {
+        if i >= self.kept.len() {
             return;
-        };
+        }
         let slot = &mut self.kept[i];
         match outcome {
             None => *slot = None,

@@ -147,6 +147,8 @@ pub struct Work {
     paused: Option<Paused>,
     /// Paused runs no longer needed, kept for their memory (a search pauses thousands).
     spare: Vec<Paused>,
+    /// The lists of the stages of past searches, kept for their memory.
+    stages: Vec<Stage>,
     /// True when the open areas of the what-if's board say nothing (set by [`what_if`]).
     areas_quiet: bool,
     /// For a run that assumes something of an open cell's paths: the cell and the sides it
@@ -180,14 +182,12 @@ struct Hints {
 }
 
 impl Hints {
-    fn get(&self, s: &Shape, a: &Assume) -> usize {
-        Carry::slot(s, a)
-            .and_then(|i| self.len.get(i).copied())
-            .unwrap_or(usize::MAX)
+    /// The length slot `i`'s assumption was refuted at, or `usize::MAX`.
+    fn get(&self, i: usize) -> usize {
+        self.len.get(i).copied().unwrap_or(usize::MAX)
     }
 
-    fn insert(&mut self, s: &Shape, a: &Assume, len: usize) {
-        let Some(i) = Carry::slot(s, a) else { return };
+    fn insert(&mut self, s: &Shape, i: usize, len: usize) {
         if self.len.len() != Carry::slots(s) {
             self.len = vec![usize::MAX; Carry::slots(s)];
         }
@@ -373,6 +373,7 @@ impl Work {
             pause: false,
             paused: None,
             spare: Vec::new(),
+            stages: Vec::new(),
             areas_quiet: false,
             probe: None,
         }
@@ -866,6 +867,14 @@ enum Reach {
     Everywhere,
 }
 
+/// The assumptions of a reach, as [`list`] lists them (for the tests).
+#[cfg(test)]
+fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, Vec<usize>)>) {
+    let mut st = Stage::default();
+    list(s, b, reach, &mut st, |_| false);
+    (st.cells, st.groups)
+}
+
 /// The assumptions worth trying, as a person would: first, for each loose end, each way it
 /// could go (as "that neighbour is on its path" under flow, where the two are the same, and as
 /// the link otherwise), and each path of a cell with two candidates left; then (with `reach`)
@@ -879,10 +888,34 @@ enum Reach {
 /// (Until the tenth round the cells beside a path were also assumed "not on" each of their
 /// paths there. Leaving those to the widest reach changes no explanation of the Janko
 /// puzzles, and saves 4-17% of the propagation of the five slowest.)
-fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, Vec<usize>)>) {
+///
+/// They go into a stage's lists (cleared first), each cell assumption with its slot
+/// ([`Carry::slot`]), but for those whose slot `skip` says was tried already (they count in
+/// the number returned, that of all the assumptions of the reach).
+fn list(s: &Shape, b: &Board, reach: Reach, st: &mut Stage, skip: impl Fn(usize) -> bool) -> usize {
     let n = s.cells();
-    let mut cells: Vec<Assume> = Vec::new();
-    let mut groups: Vec<(usize, Vec<usize>)> = Vec::new();
+    st.cells.clear();
+    st.slots.clear();
+    st.groups.clear();
+    let mut count = 0;
+    let mut add = |st: &mut Stage, a: Assume| {
+        count += 1;
+        let i = Carry::slot(s, &a).expect("a cell assumption of a search has a slot");
+        if !skip(i) {
+            st.cells.push(a);
+            st.slots.push(i);
+        }
+    };
+    // The candidates of a cell, in order (paths, then the empty bit).
+    let each = |c: usize, f: &mut dyn FnMut(usize)| {
+        for (j, &word) in b.cand(c).iter().enumerate() {
+            let mut x = word;
+            while x != 0 {
+                f(j * 64 + x.trailing_zeros() as usize);
+                x &= x - 1;
+            }
+        }
+    };
     // Per cell and path: an assumption that the cell is on the path is listed.
     let per = s.empty + 1;
     let mut listed = vec![false; n * per];
@@ -891,56 +924,62 @@ fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, 
         if !b.loose(s, t) {
             continue;
         }
-        let ways = b.ways(s, t);
+        let mut ways = [0; 4];
+        let mut count_ways = 0;
+        for i in 0..4 {
+            if let Some(m) = b.way(s, t, i) {
+                ways[count_ways] = m;
+                count_ways += 1;
+            }
+        }
+        let ways = &ways[..count_ways];
         if ways.len() < 2 {
             continue;
         }
         match b.path_of(s, t) {
             Some(k) => {
-                for &m in &ways {
+                for &m in ways {
                     if b.path_of(s, m).is_none() && seen((m, k)) {
-                        cells.push(Assume::On(m, k));
+                        add(st, Assume::On(m, k));
                     }
                 }
                 if s.rules != Rules::Flow {
-                    groups.push((t, ways));
+                    st.groups.push((t, ways.to_vec()));
                 }
             }
-            None => groups.push((t, ways)),
+            None => st.groups.push((t, ways.to_vec())),
         }
     }
     let candidate = |c: usize| {
         b.path_of(s, c).is_none() && !b.is_empty(s, c) && (b.open(s, c) || b.loose(s, c))
     };
     for c in (0..n).filter(|&c| candidate(c) && b.count(c) == 2) {
-        for k in b.list(c) {
+        each(c, &mut |k| {
             if seen((c, k)) {
-                cells.push(Assume::On(c, k));
+                add(st, Assume::On(c, k));
             }
-        }
+        });
     }
-    if reach == Reach::LooseEnds {
-        return (cells, groups);
-    }
-    let near = |c: usize| s.around(c).any(|(_, m)| b.arms[m] != 0 || s.is_end(m));
-    let mut rest: Vec<(u32, usize)> = (0..n)
-        .filter(|&c| candidate(c) && b.count(c) > 2)
-        .filter(|&c| reach >= Reach::Wide || b.loose(s, c) || near(c))
-        .map(|c| (b.count(c), c))
-        .collect();
-    rest.sort_unstable();
-    for (_, c) in rest {
-        let ks = b.list(c);
-        if reach == Reach::Everywhere {
-            cells.extend(ks.iter().map(|&k| Assume::Not(c, k)));
-        }
-        for k in ks {
-            if seen((c, k)) {
-                cells.push(Assume::On(c, k));
+    if reach != Reach::LooseEnds {
+        let near = |c: usize| s.around(c).any(|(_, m)| b.arms[m] != 0 || s.is_end(m));
+        let mut rest: Vec<(u32, usize)> = (0..n)
+            .filter(|&c| candidate(c) && b.count(c) > 2)
+            .filter(|&c| reach >= Reach::Wide || b.loose(s, c) || near(c))
+            .map(|c| (b.count(c), c))
+            .collect();
+        rest.sort_unstable();
+        for (_, c) in rest {
+            if reach == Reach::Everywhere {
+                each(c, &mut |k| add(st, Assume::Not(c, k)));
             }
+            each(c, &mut |k| {
+                if seen((c, k)) {
+                    add(st, Assume::On(c, k));
+                }
+            });
         }
     }
-    (cells, groups)
+    count + st.groups.len()
 }
 
 /// True when the refuted assumption would still change the board.
@@ -1035,15 +1074,18 @@ fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<(
                 break;
             }
         }
-        let (cells, groups) = assumptions(s, b, reach);
-        if cells.len() + groups.len() <= tried {
+        // (The stages' lists are kept from search to search, in `w.stages`.)
+        let mut st = w.stages.pop().unwrap_or_default();
+        let count = list(s, b, reach, &mut st, |i| done[i]);
+        if count <= tried {
+            w.stages.push(st);
             continue;
         }
-        tried = cells.len() + groups.len();
-        let tried = |a: &Assume| Carry::slot(s, a).is_some_and(|i| done[i]);
-        let cells: Vec<Assume> = cells.into_iter().filter(|a| !tried(a)).collect();
-        let groups = if groups_done { Vec::new() } else { groups };
-        let mut st = Stage::new(cells, groups);
+        tried = count;
+        if groups_done {
+            st.groups.clear();
+        }
+        st.start();
         let short_first = matches!(reach, Reach::Near | Reach::Wide);
         found = rounds(
             s,
@@ -1053,7 +1095,7 @@ fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<(
             &mut st,
             if short_first { short } else { &BOUNDS },
         );
-        for i in st.cells.iter().filter_map(|a| Carry::slot(s, a)) {
+        for &i in &st.slots {
             if !done[i] {
                 done[i] = true;
                 done_set.push(i);
@@ -1069,10 +1111,10 @@ fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<(
         }
         groups_done = true;
     }
-    for st in later.into_iter().chain(stages) {
-        w.spare.extend(st.paused.into_iter().flatten());
-        w.spare
-            .extend(st.ways_paused.into_iter().flatten().flatten());
+    for mut st in later.into_iter().chain(stages) {
+        w.spare.extend(st.paused.drain(..).flatten());
+        w.spare.extend(st.ways_paused.drain(..).flatten().flatten());
+        w.stages.push(st);
     }
     for i in done_set.drain(..) {
         done[i] = false;
@@ -1083,8 +1125,11 @@ fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<(
 }
 
 /// The assumptions of one reach of a search, and how their runs stand between its rounds.
+#[derive(Default)]
 struct Stage {
     cells: Vec<Assume>,
+    /// Each cell assumption's slot ([`Carry::slot`]).
+    slots: Vec<usize>,
     groups: Vec<(usize, Vec<usize>)>,
     /// Per assumption, a run stopped at a round's bound (to go on from in the next).
     paused: Vec<Option<Paused>>,
@@ -1095,21 +1140,22 @@ struct Stage {
 }
 
 impl Stage {
-    fn new(cells: Vec<Assume>, groups: Vec<(usize, Vec<usize>)>) -> Stage {
-        Stage {
-            paused: cells.iter().map(|_| None).collect(),
-            ways_paused: groups
-                .iter()
-                .map(|(_, ways)| ways.iter().map(|_| None).collect())
-                .collect(),
-            settled: vec![false; cells.len()],
-            ways_settled: groups
-                .iter()
-                .map(|(_, ways)| vec![false; ways.len()])
-                .collect(),
-            cells,
-            groups,
-        }
+    /// No run paused or settled yet, for the assumptions listed.
+    fn start(&mut self) {
+        self.paused.clear();
+        self.paused.resize_with(self.cells.len(), || None);
+        self.ways_paused = self
+            .groups
+            .iter()
+            .map(|(_, ways)| ways.iter().map(|_| None).collect())
+            .collect();
+        self.settled.clear();
+        self.settled.resize(self.cells.len(), false);
+        self.ways_settled = self
+            .groups
+            .iter()
+            .map(|(_, ways)| vec![false; ways.len()])
+            .collect();
     }
 }
 
@@ -1160,6 +1206,7 @@ fn rounds(
 ) -> Option<()> {
     let Stage {
         cells,
+        slots,
         groups,
         paused,
         ways_paused,
@@ -1171,25 +1218,34 @@ fn rounds(
     // shortest length is found whatever the order, and they are kept in the list's order.
     // (Sorted by length, then by place: only the few refuted need sorting, the others follow
     // in their places.)
-    let (mut order, rest): (Vec<_>, Vec<_>) = cells
+    let mut first: Vec<(usize, usize)> = slots
         .iter()
         .enumerate()
-        .map(|(i, a)| (w.hints.get(s, a), i))
-        .partition(|&(len, _)| len != usize::MAX);
-    order.sort_unstable();
-    order.extend(rest);
-    debug_assert!(order.windows(2).all(|p| p[0] < p[1]), "in order");
+        .map(|(i, &x)| (w.hints.get(x), i))
+        .filter(|&(len, _)| len != usize::MAX)
+        .collect();
+    first.sort_unstable();
+    let mut hinted: Vec<usize> = first.iter().map(|&(_, i)| i).collect();
+    hinted.sort_unstable();
     for &bound in bounds {
+        // The others in their places.
+        let mut h = 0;
+        let rest = (0..cells.len()).filter(|&i| {
+            let skip = hinted.get(h) == Some(&i);
+            h += skip as usize;
+            !skip
+        });
+        let order = first.iter().map(|&(_, i)| i).chain(rest);
         // The shortest length found in the round, and how far the runs go (see `keep_up_to`).
         let mut best = bound;
         let mut upto = bound;
         let mut found: Vec<(usize, Refuted)> = Vec::new();
         let mut refuted: Vec<(usize, usize)> = Vec::new();
-        for &(_, i) in &order {
+        for i in order {
             if settled[i] {
                 continue;
             }
-            match w.carry.get(s, &cells[i]) {
+            match w.carry.get_at(slots[i]) {
                 Some(Outcome::Settled) => {
                     settled[i] = true;
                     continue;
@@ -1200,7 +1256,8 @@ fn rounds(
             // A run stopped at a smaller bound goes on from where it stopped.
             let last = bound == MAX_LENGTH;
             let r = run_or_resume(s, b, w, &cells[i], &mut paused[i], upto, last);
-            w.carry.put(s, &cells[i], outcome(&r, upto), &w.footprint);
+            w.carry
+                .put_at(slots[i], &cells[i], outcome(&r, upto), &w.footprint);
             match r.contradiction {
                 Some(_) => {
                     best = best.min(r.len);
@@ -1214,7 +1271,7 @@ fn rounds(
         if !refuted.is_empty() {
             w.hints.clear();
             for &(i, len) in &refuted {
-                w.hints.insert(s, &cells[i], len);
+                w.hints.insert(s, slots[i], len);
             }
         }
         refuted.sort_unstable();
