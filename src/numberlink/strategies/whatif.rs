@@ -309,17 +309,24 @@ impl Routes {
         way.iter().all(|&c| quiet(c as usize))
     }
 
-    /// Puts the ways of `base` in `place`, the places of the ways before taken out.
-    fn place_base(&mut self, s: &Shape, old: &[Vec<u32>]) {
+    /// Takes the places of the ways of `base` out of `place` (before the ways change).
+    fn unplace_base(&mut self, s: &Shape) {
         let n = s.cells();
-        if self.place.len() != s.paths * n {
-            self.place = vec![NONE; s.paths * n];
-        } else {
-            for (k, way) in old.iter().enumerate() {
+        if self.place.len() == s.paths * n {
+            for (k, way) in self.base.iter().enumerate() {
                 for &c in way {
                     self.place[k * n + c as usize] = NONE;
                 }
             }
+        }
+    }
+
+    /// Puts the ways of `base` in `place` (the places of the ways before taken out,
+    /// [`Routes::unplace_base`]).
+    fn place_base(&mut self, s: &Shape) {
+        let n = s.cells();
+        if self.place.len() != s.paths * n {
+            self.place = vec![NONE; s.paths * n];
         }
         for (k, way) in self.base.iter().enumerate() {
             for (i, &c) in way.iter().enumerate() {
@@ -1010,13 +1017,19 @@ pub fn what_if(
     w.scratch.keep(s, b);
     w.scratch.new_run(s);
     w.scratch.prepare(s, b);
-    let old = std::mem::take(&mut w.routes.base);
-    let mut base: Vec<Vec<u32>> = vec![Vec::new(); s.paths];
+    // A path's way on the board of the last call that still holds here is kept (it only
+    // spares the checks of runs that do not touch it; a check of a way touched decides as a
+    // new search would, whichever way it was).
+    w.routes.unplace_base(s);
+    let mut base = std::mem::take(&mut w.routes.base);
+    base.resize_with(s.paths, Vec::new);
     for (k, way) in base.iter_mut().enumerate() {
-        paths::ends_meet(s, b, k, &mut w.scratch, way);
+        if !paths::way_holds(s, b, k, &mut w.scratch, way) {
+            paths::ends_meet(s, b, k, &mut w.scratch, way);
+        }
     }
     w.routes.base = base;
-    w.routes.place_base(s, &old);
+    w.routes.place_base(s);
     while let Some((len, r)) = pending.items.pop_front() {
         if !useful(s, b, &r) {
             continue;
