@@ -104,6 +104,7 @@ impl Carry {
         let n = s.cells();
         let per = s.empty + 1;
         match a {
+            Assume::On(c, k) => Some(c * per + k),
             Assume::Among(c, ks) if ks.len() == 1 => Some(c * per + ks[0]),
             Assume::Among(..) => None,
             Assume::Not(c, k) => Some(n * per + c * per + k),
@@ -118,15 +119,26 @@ impl Carry {
 
     /// How the assumption's run ended when it was last run, if nothing near it changed since.
     pub fn get(&self, s: &Shape, a: &Assume) -> Option<Outcome> {
-        let i = Carry::slot(s, a)?;
+        self.get_at(Carry::slot(s, a)?)
+    }
+
+    /// [`Carry::get`] for the assumption in slot `i`.
+    pub fn get_at(&self, i: usize) -> Option<Outcome> {
         self.kept.get(i)?.as_ref().map(|(o, _)| *o)
     }
 
     /// Keeps how a run ended and the cells it changed (or forgets it, when refuted: `None`).
     pub fn put(&mut self, s: &Shape, a: &Assume, outcome: Option<Outcome>, cells: &[u32]) {
-        let Some(i) = Carry::slot(s, a).filter(|&i| i < self.kept.len()) else {
+        if let Some(i) = Carry::slot(s, a) {
+            self.put_at(i, a, outcome, cells);
+        }
+    }
+
+    /// [`Carry::put`] for `a`, whose slot is `i`.
+    pub fn put_at(&mut self, i: usize, a: &Assume, outcome: Option<Outcome>, cells: &[u32]) {
+        if i >= self.kept.len() {
             return;
-        };
+        }
         let slot = &mut self.kept[i];
         match outcome {
             None => *slot = None,
@@ -139,7 +151,9 @@ impl Carry {
                 kept.clear();
                 kept.extend_from_slice(cells);
                 match a {
-                    Assume::Among(c, _) | Assume::Not(c, _) => kept.push(*c as u32),
+                    Assume::On(c, _) | Assume::Among(c, _) | Assume::Not(c, _) => {
+                        kept.push(*c as u32)
+                    }
                     Assume::Link(t, m) => kept.extend([*t as u32, *m as u32]),
                 }
             }
@@ -161,10 +175,15 @@ mod tests {
         let k = b.list(here)[0];
         let mut carry = Carry::default();
         carry.update(&s, &b);
-        let near_cell = Assume::Among(here, vec![k]);
+        let near_cell = Assume::On(here, k);
         let far_cell = Assume::Not(far, b.list(far)[0]);
         // Its assumption is far away, but its run changed a cell next to the change below.
         let far_reach = Assume::Among(at(7, 7), vec![b.list(at(7, 7))[0]]);
+        // (The same slot as "on" that path.)
+        assert_eq!(
+            Carry::slot(&s, &far_reach),
+            Carry::slot(&s, &Assume::On(at(7, 7), b.list(at(7, 7))[0]))
+        );
         carry.put(&s, &near_cell, Some(Outcome::Settled), &[]);
         carry.put(&s, &far_cell, Some(Outcome::Cut(10)), &[]);
         carry.put(&s, &far_reach, Some(Outcome::Settled), &[far_run as u32]);

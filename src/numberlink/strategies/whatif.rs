@@ -74,12 +74,26 @@ fn keep_up_to(best: usize, bound: usize) -> usize {
 /// What a what-if assumes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Assume {
+    /// The cell is on the path (or, for the empty bit, stays empty): what a search tries,
+    /// without a list to allocate.
+    On(usize, usize),
     /// The cell is on one of these paths (or, for the empty bit, stays empty).
     Among(usize, Vec<usize>),
     /// The cell is not on the path (or, for the empty bit, is on some path).
     Not(usize, usize),
     /// The loose end is linked to the neighbour.
     Link(usize, usize),
+}
+
+impl Assume {
+    /// For "on one of these paths" (one or more): the cell and the paths.
+    pub fn cell_on(&self) -> Option<(&usize, &[usize])> {
+        match self {
+            Assume::On(c, k) => Some((c, std::slice::from_ref(k))),
+            Assume::Among(c, ks) => Some((c, ks)),
+            _ => None,
+        }
+    }
 }
 
 /// The outcome of running the easier techniques on an assumption.
@@ -99,8 +113,11 @@ pub struct Work {
     queued: Vec<bool>,
     q: VecDeque<usize>,
     touched: Vec<usize>,
-    /// Per path: its room may have changed since its ends were last seen to meet.
-    dirty: Vec<bool>,
+    /// Per path, one bit (in the candidate words' layout): its room may have changed since its
+    /// ends were last seen to meet.
+    dirty: Vec<u64>,
+    /// The bits of the paths in those words (not the empty bit).
+    path_bits: Vec<u64>,
     scratch: Scratch,
     /// Ways found between each path's ends (see [`Routes`]).
     routes: Routes,
@@ -108,6 +125,10 @@ pub struct Work {
     cells: Vec<usize>,
     roots: Vec<usize>,
     near: Vec<usize>,
+    /// Per cell: the last deduction (counted in `tick`) whose cells listed it, to look at each
+    /// cell of a deduction once.
+    listed: Vec<u32>,
+    tick: u32,
     /// The paths an assumption takes from its cells.
     lost: Vec<usize>,
     /// The assumptions the last search refuted, with their lengths: tried first in the next.
@@ -126,6 +147,8 @@ pub struct Work {
     paused: Option<Paused>,
     /// Paused runs no longer needed, kept for their memory (a search pauses thousands).
     spare: Vec<Paused>,
+    /// The lists of the stages of past searches, kept for their memory.
+    stages: Vec<Stage>,
     /// True when the open areas of the what-if's board say nothing (set by [`what_if`]).
     areas_quiet: bool,
     /// For a run that assumes something of an open cell's paths: the cell and the sides it
@@ -143,7 +166,7 @@ pub struct Paused {
     len: usize,
     board: Changes,
     q: Vec<u32>,
-    dirty: Vec<u32>,
+    dirty: Vec<u64>,
     touched: Vec<u32>,
     marked: Vec<u32>,
 }
@@ -159,14 +182,12 @@ struct Hints {
 }
 
 impl Hints {
-    fn get(&self, s: &Shape, a: &Assume) -> usize {
-        Carry::slot(s, a)
-            .and_then(|i| self.len.get(i).copied())
-            .unwrap_or(usize::MAX)
+    /// The length slot `i`'s assumption was refuted at, or `usize::MAX`.
+    fn get(&self, i: usize) -> usize {
+        self.len.get(i).copied().unwrap_or(usize::MAX)
     }
 
-    fn insert(&mut self, s: &Shape, a: &Assume, len: usize) {
-        let Some(i) = Carry::slot(s, a) else { return };
+    fn insert(&mut self, s: &Shape, i: usize, len: usize) {
         if self.len.len() != Carry::slots(s) {
             self.len = vec![usize::MAX; Carry::slots(s)];
         }
@@ -204,7 +225,8 @@ struct Routes {
     own: Vec<Own>,
     /// Paths with a way checked in this run.
     owned: Vec<usize>,
-    /// Per cell: the count of deductions when it (or a neighbour) last changed in this run.
+    /// Per cell: the count of deductions when it last changed in this run (a way is touched
+    /// where a cell of it or a neighbour changed: that is looked up when a way is checked).
     stamp: Vec<u32>,
     stamped: Vec<usize>,
 }
@@ -256,39 +278,55 @@ impl Routes {
         }
     }
 
-    /// True when a way known for path `k` has not been touched since it was found.
-    /// (A way of the run's own that is empty was checked with the ends joined.)
-    fn holds(&self, k: usize) -> bool {
+    /// True when a way known for path `k` has not been touched since it was found: no cell of
+    /// it or beside it changed since. (A way of the run's own that is empty was checked with
+    /// the ends joined.)
+    fn holds(&self, s: &Shape, k: usize) -> bool {
         let (since, way) = self.way(k);
         let on_base = self.own[k].since.is_none() || self.own[k].is_base;
         if way.is_empty() && on_base {
             return false;
         }
+        // (`nb_or_self` holds the cell itself for a missing neighbour.)
+        let quiet = |c: usize| {
+            self.stamp[c] <= since
+                && s.nb_or_self[c]
+                    .iter()
+                    .all(|&m| self.stamp[m as usize] <= since)
+        };
         if on_base && self.stamped.len() < way.len() {
-            // Fewer cells were touched than the way has: look them up in it.
+            // Fewer cells changed than the way has: look them and their neighbours up in it.
             let n = self.stamp.len();
             let place = &self.place[k * n..(k + 1) * n];
-            let holds = self
-                .stamped
-                .iter()
-                .all(|&c| self.stamp[c] <= since || place[c] == NONE);
-            debug_assert_eq!(holds, way.iter().all(|&c| self.stamp[c as usize] <= since));
+            let holds = self.stamped.iter().all(|&c| {
+                self.stamp[c] <= since
+                    || place[c] == NONE
+                        && s.nb_or_self[c].iter().all(|&m| place[m as usize] == NONE)
+            });
+            debug_assert_eq!(holds, way.iter().all(|&c| quiet(c as usize)));
             return holds;
         }
-        way.iter().all(|&c| self.stamp[c as usize] <= since)
+        way.iter().all(|&c| quiet(c as usize))
     }
 
-    /// Puts the ways of `base` in `place`, the places of the ways before taken out.
-    fn place_base(&mut self, s: &Shape, old: &[Vec<u32>]) {
+    /// Takes the places of the ways of `base` out of `place` (before the ways change).
+    fn unplace_base(&mut self, s: &Shape) {
         let n = s.cells();
-        if self.place.len() != s.paths * n {
-            self.place = vec![NONE; s.paths * n];
-        } else {
-            for (k, way) in old.iter().enumerate() {
+        if self.place.len() == s.paths * n {
+            for (k, way) in self.base.iter().enumerate() {
                 for &c in way {
                     self.place[k * n + c as usize] = NONE;
                 }
             }
+        }
+    }
+
+    /// Puts the ways of `base` in `place` (the places of the ways before taken out,
+    /// [`Routes::unplace_base`]).
+    fn place_base(&mut self, s: &Shape) {
+        let n = s.cells();
+        if self.place.len() != s.paths * n {
+            self.place = vec![NONE; s.paths * n];
         }
         for (k, way) in self.base.iter().enumerate() {
             for (i, &c) in way.iter().enumerate() {
@@ -317,12 +355,21 @@ impl Work {
             queued: vec![false; s.cells()],
             q: VecDeque::new(),
             touched: Vec::new(),
-            dirty: vec![false; s.paths],
+            dirty: vec![0; s.words],
+            path_bits: (0..s.words)
+                .map(|j| match s.paths.saturating_sub(j * 64) {
+                    0 => 0,
+                    x if x >= 64 => !0,
+                    x => (1 << x) - 1,
+                })
+                .collect(),
             scratch: Scratch::default(),
             routes: Routes::default(),
             cells: Vec::new(),
             roots: Vec::new(),
             near: Vec::new(),
+            listed: vec![0; s.cells()],
+            tick: 0,
             lost: Vec::new(),
             hints: Hints::default(),
             carry: Carry::default(),
@@ -333,6 +380,7 @@ impl Work {
             pause: false,
             paused: None,
             spare: Vec::new(),
+            stages: Vec::new(),
             areas_quiet: false,
             probe: None,
         }
@@ -362,18 +410,21 @@ pub fn propagate(
     }
     w.q.clear();
     w.touched.clear();
-    w.dirty.iter_mut().for_each(|d| *d = false);
+    w.dirty.iter_mut().for_each(|d| *d = 0);
     w.routes.reset(s);
     let Work {
         queued,
         q,
         touched,
         dirty,
+        path_bits,
         scratch,
         routes,
         cells,
         roots,
         near,
+        listed,
+        tick,
         pause,
         paused,
         spare,
@@ -392,12 +443,7 @@ pub fn propagate(
         }
     }
     // Deduction counts start at 1 for the assumption itself.
-    let touch = |routes: &mut Routes, c: usize, t: u32| {
-        routes.touch(c, t);
-        for (_, m) in s.around(c) {
-            routes.touch(m, t);
-        }
-    };
+    let touch = |routes: &mut Routes, c: usize, t: u32| routes.touch(c, t);
     let start = if from.is_some() { &[][..] } else { start };
     let start_paths = if from.is_some() { &[][..] } else { start_paths };
     for &c in start {
@@ -410,7 +456,7 @@ pub fn propagate(
     }
     for &k in start_paths {
         if k < s.paths {
-            dirty[k] = true;
+            dirty[k / 64] |= 1 << (k % 64);
         }
     }
     if let Some(p) = from {
@@ -430,9 +476,7 @@ pub fn propagate(
         for &c in &p.q {
             push(q, queued, c as usize);
         }
-        for &k in &p.dirty {
-            dirty[k as usize] = true;
-        }
+        dirty.copy_from_slice(&p.dirty);
         touched.extend(p.touched.iter().map(|&c| c as usize));
     }
     scratch.prepare(s, b);
@@ -497,7 +541,7 @@ pub fn propagate(
         // at again.
         for &(_, k) in &d.elims {
             if k < s.paths {
-                dirty[k] = true;
+                dirty[k / 64] |= 1 << (k % 64);
             }
         }
         for &c in d
@@ -506,15 +550,8 @@ pub fn propagate(
             .map(|(c, _)| c)
             .chain(d.links.iter().flat_map(|(c, m)| [c, m]))
         {
-            for (j, &word) in b.cand(c).iter().enumerate() {
-                let mut x = word;
-                while x != 0 {
-                    let k = j * 64 + x.trailing_zeros() as usize;
-                    x &= x - 1;
-                    if k < s.paths {
-                        dirty[k] = true;
-                    }
-                }
+            for ((d, &word), &bits) in dirty.iter_mut().zip(b.cand(c)).zip(path_bits.iter()) {
+                *d |= word & bits;
             }
         }
         cells.clear();
@@ -558,7 +595,16 @@ pub fn propagate(
             }
         }
         scratch.prepare(s, b);
+        // Each cell once (the first time it is listed: the queue's order is the same).
+        if *tick == u32::MAX {
+            listed.iter_mut().for_each(|x| *x = 0);
+            *tick = 0;
+        }
+        *tick += 1;
         for &c in cells.iter() {
+            if std::mem::replace(&mut listed[c], *tick) == *tick {
+                continue;
+            }
             touched.push(c);
             touch(routes, c, run.len as u32 + 1);
             push(q, queued, c);
@@ -578,8 +624,7 @@ pub fn propagate(
                 p.q.clear();
                 p.q.extend(q.iter().map(|&c| c as u32));
                 p.dirty.clear();
-                p.dirty
-                    .extend((0..s.paths).filter(|&k| dirty[k]).map(|k| k as u32));
+                p.dirty.extend_from_slice(dirty);
                 p.touched.clear();
                 p.touched.extend(touched.iter().map(|&c| c as u32));
                 p.marked.clear();
@@ -597,64 +642,66 @@ pub fn propagate(
 fn global(
     s: &Shape,
     b: &Board,
-    dirty: &mut [bool],
+    dirty: &mut [u64],
     routes: &mut Routes,
     t: u32,
     (touched, near): (&[usize], Option<&mut Vec<usize>>),
     x: &mut Scratch,
 ) -> Option<Result<Deduction, Contradiction>> {
-    for (k, d) in dirty.iter_mut().enumerate().take(s.paths) {
-        if !std::mem::take(d) {
-            continue;
-        }
-        if routes.holds(k) {
-            continue;
-        }
-        // A way touched since it was found may still be open; when not, it is mended from
-        // the break (which decides as a new search would). The base's way is copied only
-        // to be mended.
-        // Every link of the way held at epoch `v` (when it was found or last checked): only
-        // those near a change since are looked at again.
-        let (_, way) = routes.way(k);
-        let v = match routes.own[k].since {
-            Some(_) => routes.own[k].epoch,
-            None => x.run_start(),
-        };
-        let on_base = routes.own[k].since.is_none() || routes.own[k].is_base;
-        let n = s.cells();
-        let mut breaks = || {
-            on_base
-                .then(|| paths::way_breaks_by_place(s, b, k, x, way, v, &routes.place[k * n..]))
-                .flatten()
-                .unwrap_or_else(|| paths::way_breaks(s, b, k, x, way, v))
-        };
-        let (meet, is_base) = if way.len() < 2 {
-            let own = &mut routes.own[k].way;
-            (paths::ends_meet(s, b, k, x, own), false)
-        } else if let Some(at) = breaks() {
-            let o = &routes.own[k];
-            if o.since.is_none() || o.is_base {
-                let base = routes.base.get(k).map_or(&[][..], |w| &w[..]);
-                let own = &mut routes.own[k].way;
-                own.clear();
-                own.extend_from_slice(base);
+    // Path by path in order, each bit cleared as it is looked at.
+    for (j, d) in dirty.iter_mut().enumerate() {
+        while *d != 0 {
+            let k = j * 64 + d.trailing_zeros() as usize;
+            *d &= *d - 1;
+            if routes.holds(s, k) {
+                continue;
             }
-            let own = &mut routes.own[k].way;
-            (paths::mend_way(s, b, k, x, own, at), false)
-        } else {
-            let o = &routes.own[k];
-            (true, o.since.is_none() || o.is_base)
-        };
-        if routes.own[k].since.is_none() {
-            routes.owned.push(k);
-        }
-        let o = &mut routes.own[k];
-        o.since = Some(t);
-        o.is_base = is_base;
-        o.epoch = x.epoch();
-        if !meet {
-            let (a, z) = s.ends[k];
-            return Some(Err(Contradiction::new(Why::Apart, vec![a, z], Some(k))));
+            // A way touched since it was found may still be open; when not, it is mended from
+            // the break (which decides as a new search would). The base's way is copied only
+            // to be mended.
+            // Every link of the way held at epoch `v` (when it was found or last checked): only
+            // those near a change since are looked at again.
+            let (_, way) = routes.way(k);
+            let v = match routes.own[k].since {
+                Some(_) => routes.own[k].epoch,
+                None => x.run_start(),
+            };
+            let on_base = routes.own[k].since.is_none() || routes.own[k].is_base;
+            let n = s.cells();
+            let mut breaks = || {
+                on_base
+                    .then(|| paths::way_breaks_by_place(s, b, k, x, way, v, &routes.place[k * n..]))
+                    .flatten()
+                    .unwrap_or_else(|| paths::way_breaks(s, b, k, x, way, v))
+            };
+            let (meet, is_base) = if way.len() < 2 {
+                let own = &mut routes.own[k].way;
+                (paths::ends_meet(s, b, k, x, own), false)
+            } else if let Some(at) = breaks() {
+                let o = &routes.own[k];
+                if o.since.is_none() || o.is_base {
+                    let base = routes.base.get(k).map_or(&[][..], |w| &w[..]);
+                    let own = &mut routes.own[k].way;
+                    own.clear();
+                    own.extend_from_slice(base);
+                }
+                let own = &mut routes.own[k].way;
+                (paths::mend_way(s, b, k, x, own, at), false)
+            } else {
+                let o = &routes.own[k];
+                (true, o.since.is_none() || o.is_base)
+            };
+            if routes.own[k].since.is_none() {
+                routes.owned.push(k);
+            }
+            let o = &mut routes.own[k];
+            o.since = Some(t);
+            o.is_base = is_base;
+            o.epoch = x.epoch();
+            if !meet {
+                let (a, z) = s.ends[k];
+                return Some(Err(Contradiction::new(Why::Apart, vec![a, z], Some(k))));
+            }
         }
     }
     // Without `near`, the areas are not looked at.
@@ -704,7 +751,7 @@ fn run_from(
     w.scratch.new_run(s);
     // The sides read here are those of `b` (nothing of the run is marked yet).
     w.probe = match a {
-        Assume::Among(x, _) | Assume::Not(x, _)
+        Assume::On(x, _) | Assume::Among(x, _) | Assume::Not(x, _)
             if w.areas_quiet && from.is_none() && b.open(s, *x) =>
         {
             let sides = w.scratch.sides(s, b, *x);
@@ -727,8 +774,8 @@ fn run_from(
             }
         }
     };
-    let start: &[usize] = match a {
-        Assume::Among(x, ks) => {
+    let start: &[usize] = match (a, a.cell_on()) {
+        (_, Some((x, ks))) => {
             cand(*x, &mut paths, ks);
             first = c.keep_only(*x, ks).map(|_| ());
             debug_assert!(
@@ -744,17 +791,18 @@ fn run_from(
             );
             std::slice::from_ref(x)
         }
-        Assume::Not(x, k) => {
+        (Assume::Not(x, k), _) => {
             first = c.remove(*x, *k).map(|_| ());
             paths.push(*k);
             std::slice::from_ref(x)
         }
-        Assume::Link(t, m) => {
+        (Assume::Link(t, m), _) => {
             first = c.link(s, *t, *m);
             cand(*t, &mut paths, &[]);
             cand(*m, &mut paths, &[]);
             &[*t, *m]
         }
+        (Assume::On(..) | Assume::Among(..), None) => unreachable!("a cell and its paths"),
     };
     if let Some(p) = from {
         c.restore(b);
@@ -763,7 +811,9 @@ fn run_from(
     }
     if first.is_ok() {
         match a {
-            Assume::Among(x, _) | Assume::Not(x, _) if from.is_none() && c.single(*x).is_none() => {
+            Assume::On(x, _) | Assume::Among(x, _) | Assume::Not(x, _)
+                if from.is_none() && c.single(*x).is_none() =>
+            {
                 w.scratch.changed_candidates(s, &c, *x)
             }
             _ => w.scratch.changed(s, &c, start[0]),
@@ -824,6 +874,14 @@ enum Reach {
     Everywhere,
 }
 
+/// The assumptions of a reach, as [`list`] lists them (for the tests).
+#[cfg(test)]
+fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, Vec<usize>)>) {
+    let mut st = Stage::default();
+    list(s, b, reach, &mut st, |_| false);
+    (st.cells, st.groups)
+}
+
 /// The assumptions worth trying, as a person would: first, for each loose end, each way it
 /// could go (as "that neighbour is on its path" under flow, where the two are the same, and as
 /// the link otherwise), and each path of a cell with two candidates left; then (with `reach`)
@@ -837,10 +895,34 @@ enum Reach {
 /// (Until the tenth round the cells beside a path were also assumed "not on" each of their
 /// paths there. Leaving those to the widest reach changes no explanation of the Janko
 /// puzzles, and saves 4-17% of the propagation of the five slowest.)
-fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, Vec<usize>)>) {
+///
+/// They go into a stage's lists (cleared first), each cell assumption with its slot
+/// ([`Carry::slot`]), but for those whose slot `skip` says was tried already (they count in
+/// the number returned, that of all the assumptions of the reach).
+fn list(s: &Shape, b: &Board, reach: Reach, st: &mut Stage, skip: impl Fn(usize) -> bool) -> usize {
     let n = s.cells();
-    let mut cells: Vec<Assume> = Vec::new();
-    let mut groups: Vec<(usize, Vec<usize>)> = Vec::new();
+    st.cells.clear();
+    st.slots.clear();
+    st.groups.clear();
+    let mut count = 0;
+    let mut add = |st: &mut Stage, a: Assume| {
+        count += 1;
+        let i = Carry::slot(s, &a).expect("a cell assumption of a search has a slot");
+        if !skip(i) {
+            st.cells.push(a);
+            st.slots.push(i);
+        }
+    };
+    // The candidates of a cell, in order (paths, then the empty bit).
+    let each = |c: usize, f: &mut dyn FnMut(usize)| {
+        for (j, &word) in b.cand(c).iter().enumerate() {
+            let mut x = word;
+            while x != 0 {
+                f(j * 64 + x.trailing_zeros() as usize);
+                x &= x - 1;
+            }
+        }
+    };
     // Per cell and path: an assumption that the cell is on the path is listed.
     let per = s.empty + 1;
     let mut listed = vec![false; n * per];
@@ -849,61 +931,68 @@ fn assumptions(s: &Shape, b: &Board, reach: Reach) -> (Vec<Assume>, Vec<(usize, 
         if !b.loose(s, t) {
             continue;
         }
-        let ways = b.ways(s, t);
+        let mut ways = [0; 4];
+        let mut count_ways = 0;
+        for i in 0..4 {
+            if let Some(m) = b.way(s, t, i) {
+                ways[count_ways] = m;
+                count_ways += 1;
+            }
+        }
+        let ways = &ways[..count_ways];
         if ways.len() < 2 {
             continue;
         }
         match b.path_of(s, t) {
             Some(k) => {
-                for &m in &ways {
+                for &m in ways {
                     if b.path_of(s, m).is_none() && seen((m, k)) {
-                        cells.push(Assume::Among(m, vec![k]));
+                        add(st, Assume::On(m, k));
                     }
                 }
                 if s.rules != Rules::Flow {
-                    groups.push((t, ways));
+                    st.groups.push((t, ways.to_vec()));
                 }
             }
-            None => groups.push((t, ways)),
+            None => st.groups.push((t, ways.to_vec())),
         }
     }
     let candidate = |c: usize| {
         b.path_of(s, c).is_none() && !b.is_empty(s, c) && (b.open(s, c) || b.loose(s, c))
     };
     for c in (0..n).filter(|&c| candidate(c) && b.count(c) == 2) {
-        for k in b.list(c) {
+        each(c, &mut |k| {
             if seen((c, k)) {
-                cells.push(Assume::Among(c, vec![k]));
+                add(st, Assume::On(c, k));
             }
-        }
+        });
     }
-    if reach == Reach::LooseEnds {
-        return (cells, groups);
-    }
-    let near = |c: usize| s.around(c).any(|(_, m)| b.arms[m] != 0 || s.is_end(m));
-    let mut rest: Vec<(u32, usize)> = (0..n)
-        .filter(|&c| candidate(c) && b.count(c) > 2)
-        .filter(|&c| reach >= Reach::Wide || b.loose(s, c) || near(c))
-        .map(|c| (b.count(c), c))
-        .collect();
-    rest.sort_unstable();
-    for (_, c) in rest {
-        let ks = b.list(c);
-        if reach == Reach::Everywhere {
-            cells.extend(ks.iter().map(|&k| Assume::Not(c, k)));
-        }
-        for k in ks {
-            if seen((c, k)) {
-                cells.push(Assume::Among(c, vec![k]));
+    if reach != Reach::LooseEnds {
+        let near = |c: usize| s.around(c).any(|(_, m)| b.arms[m] != 0 || s.is_end(m));
+        let mut rest: Vec<(u32, usize)> = (0..n)
+            .filter(|&c| candidate(c) && b.count(c) > 2)
+            .filter(|&c| reach >= Reach::Wide || b.loose(s, c) || near(c))
+            .map(|c| (b.count(c), c))
+            .collect();
+        rest.sort_unstable();
+        for (_, c) in rest {
+            if reach == Reach::Everywhere {
+                each(c, &mut |k| add(st, Assume::Not(c, k)));
             }
+            each(c, &mut |k| {
+                if seen((c, k)) {
+                    add(st, Assume::On(c, k));
+                }
+            });
         }
     }
-    (cells, groups)
+    count + st.groups.len()
 }
 
 /// True when the refuted assumption would still change the board.
 fn useful(s: &Shape, b: &Board, r: &Refuted) -> bool {
     match r {
+        Refuted::Cell(Assume::On(c, k)) => b.has(*c, *k),
         Refuted::Cell(Assume::Among(c, ks)) => ks.iter().any(|&k| b.has(*c, k)),
         Refuted::Cell(Assume::Not(c, k)) => b.single(*c) != Some(*k) && b.has(*c, *k),
         Refuted::Cell(Assume::Link(..)) => false,
@@ -928,13 +1017,19 @@ pub fn what_if(
     w.scratch.keep(s, b);
     w.scratch.new_run(s);
     w.scratch.prepare(s, b);
-    let old = std::mem::take(&mut w.routes.base);
-    let mut base: Vec<Vec<u32>> = vec![Vec::new(); s.paths];
+    // A path's way on the board of the last call that still holds here is kept (it only
+    // spares the checks of runs that do not touch it; a check of a way touched decides as a
+    // new search would, whichever way it was).
+    w.routes.unplace_base(s);
+    let mut base = std::mem::take(&mut w.routes.base);
+    base.resize_with(s.paths, Vec::new);
     for (k, way) in base.iter_mut().enumerate() {
-        paths::ends_meet(s, b, k, &mut w.scratch, way);
+        if !paths::way_holds(s, b, k, &mut w.scratch, way) {
+            paths::ends_meet(s, b, k, &mut w.scratch, way);
+        }
     }
     w.routes.base = base;
-    w.routes.place_base(s, &old);
+    w.routes.place_base(s);
     while let Some((len, r)) = pending.items.pop_front() {
         if !useful(s, b, &r) {
             continue;
@@ -992,15 +1087,18 @@ fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<(
                 break;
             }
         }
-        let (cells, groups) = assumptions(s, b, reach);
-        if cells.len() + groups.len() <= tried {
+        // (The stages' lists are kept from search to search, in `w.stages`.)
+        let mut st = w.stages.pop().unwrap_or_default();
+        let count = list(s, b, reach, &mut st, |i| done[i]);
+        if count <= tried {
+            w.stages.push(st);
             continue;
         }
-        tried = cells.len() + groups.len();
-        let tried = |a: &Assume| Carry::slot(s, a).is_some_and(|i| done[i]);
-        let cells: Vec<Assume> = cells.into_iter().filter(|a| !tried(a)).collect();
-        let groups = if groups_done { Vec::new() } else { groups };
-        let mut st = Stage::new(cells, groups);
+        tried = count;
+        if groups_done {
+            st.groups.clear();
+        }
+        st.start();
         let short_first = matches!(reach, Reach::Near | Reach::Wide);
         found = rounds(
             s,
@@ -1010,7 +1108,7 @@ fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<(
             &mut st,
             if short_first { short } else { &BOUNDS },
         );
-        for i in st.cells.iter().filter_map(|a| Carry::slot(s, a)) {
+        for &i in &st.slots {
             if !done[i] {
                 done[i] = true;
                 done_set.push(i);
@@ -1026,10 +1124,10 @@ fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<(
         }
         groups_done = true;
     }
-    for st in later.into_iter().chain(stages) {
-        w.spare.extend(st.paused.into_iter().flatten());
-        w.spare
-            .extend(st.ways_paused.into_iter().flatten().flatten());
+    for mut st in later.into_iter().chain(stages) {
+        w.spare.extend(st.paused.drain(..).flatten());
+        w.spare.extend(st.ways_paused.drain(..).flatten().flatten());
+        w.stages.push(st);
     }
     for i in done_set.drain(..) {
         done[i] = false;
@@ -1040,8 +1138,11 @@ fn search(s: &Shape, b: &Board, pending: &mut Pending, w: &mut Work) -> Option<(
 }
 
 /// The assumptions of one reach of a search, and how their runs stand between its rounds.
+#[derive(Default)]
 struct Stage {
     cells: Vec<Assume>,
+    /// Each cell assumption's slot ([`Carry::slot`]).
+    slots: Vec<usize>,
     groups: Vec<(usize, Vec<usize>)>,
     /// Per assumption, a run stopped at a round's bound (to go on from in the next).
     paused: Vec<Option<Paused>>,
@@ -1052,21 +1153,22 @@ struct Stage {
 }
 
 impl Stage {
-    fn new(cells: Vec<Assume>, groups: Vec<(usize, Vec<usize>)>) -> Stage {
-        Stage {
-            paused: cells.iter().map(|_| None).collect(),
-            ways_paused: groups
-                .iter()
-                .map(|(_, ways)| ways.iter().map(|_| None).collect())
-                .collect(),
-            settled: vec![false; cells.len()],
-            ways_settled: groups
-                .iter()
-                .map(|(_, ways)| vec![false; ways.len()])
-                .collect(),
-            cells,
-            groups,
-        }
+    /// No run paused or settled yet, for the assumptions listed.
+    fn start(&mut self) {
+        self.paused.clear();
+        self.paused.resize_with(self.cells.len(), || None);
+        self.ways_paused = self
+            .groups
+            .iter()
+            .map(|(_, ways)| ways.iter().map(|_| None).collect())
+            .collect();
+        self.settled.clear();
+        self.settled.resize(self.cells.len(), false);
+        self.ways_settled = self
+            .groups
+            .iter()
+            .map(|(_, ways)| vec![false; ways.len()])
+            .collect();
     }
 }
 
@@ -1117,6 +1219,7 @@ fn rounds(
 ) -> Option<()> {
     let Stage {
         cells,
+        slots,
         groups,
         paused,
         ways_paused,
@@ -1128,25 +1231,34 @@ fn rounds(
     // shortest length is found whatever the order, and they are kept in the list's order.
     // (Sorted by length, then by place: only the few refuted need sorting, the others follow
     // in their places.)
-    let (mut order, rest): (Vec<_>, Vec<_>) = cells
+    let mut first: Vec<(usize, usize)> = slots
         .iter()
         .enumerate()
-        .map(|(i, a)| (w.hints.get(s, a), i))
-        .partition(|&(len, _)| len != usize::MAX);
-    order.sort_unstable();
-    order.extend(rest);
-    debug_assert!(order.windows(2).all(|p| p[0] < p[1]), "in order");
+        .map(|(i, &x)| (w.hints.get(x), i))
+        .filter(|&(len, _)| len != usize::MAX)
+        .collect();
+    first.sort_unstable();
+    let mut hinted: Vec<usize> = first.iter().map(|&(_, i)| i).collect();
+    hinted.sort_unstable();
     for &bound in bounds {
+        // The others in their places.
+        let mut h = 0;
+        let rest = (0..cells.len()).filter(|&i| {
+            let skip = hinted.get(h) == Some(&i);
+            h += skip as usize;
+            !skip
+        });
+        let order = first.iter().map(|&(_, i)| i).chain(rest);
         // The shortest length found in the round, and how far the runs go (see `keep_up_to`).
         let mut best = bound;
         let mut upto = bound;
         let mut found: Vec<(usize, Refuted)> = Vec::new();
         let mut refuted: Vec<(usize, usize)> = Vec::new();
-        for &(_, i) in &order {
+        for i in order {
             if settled[i] {
                 continue;
             }
-            match w.carry.get(s, &cells[i]) {
+            match w.carry.get_at(slots[i]) {
                 Some(Outcome::Settled) => {
                     settled[i] = true;
                     continue;
@@ -1157,7 +1269,8 @@ fn rounds(
             // A run stopped at a smaller bound goes on from where it stopped.
             let last = bound == MAX_LENGTH;
             let r = run_or_resume(s, b, w, &cells[i], &mut paused[i], upto, last);
-            w.carry.put(s, &cells[i], outcome(&r, upto), &w.footprint);
+            w.carry
+                .put_at(slots[i], &cells[i], outcome(&r, upto), &w.footprint);
             match r.contradiction {
                 Some(_) => {
                     best = best.min(r.len);
@@ -1171,7 +1284,7 @@ fn rounds(
         if !refuted.is_empty() {
             w.hints.clear();
             for &(i, len) in &refuted {
-                w.hints.insert(s, &cells[i], len);
+                w.hints.insert(s, slots[i], len);
             }
         }
         refuted.sort_unstable();
@@ -1270,24 +1383,25 @@ fn conclude(
             let len = run.len;
             let mut shown = run;
             // A cell refuted for one path: try more paths with it (each within `len`).
-            if let Assume::Among(c, ks) = &a {
-                let mut ks = ks.clone();
-                for k in b.list(*c) {
+            if let Some((c, ks)) = a.cell_on() {
+                let c = *c;
+                let mut ks = ks.to_vec();
+                for k in b.list(c) {
                     if ks.contains(&k) || k == s.empty {
                         continue;
                     }
                     let mut more = ks.clone();
                     more.push(k);
-                    if more.len() == b.count(*c) as usize {
+                    if more.len() == b.count(c) as usize {
                         break;
                     }
-                    let t = test(s, b, w, &Assume::Among(*c, more.clone()), len, trace);
+                    let t = test(s, b, w, &Assume::Among(c, more.clone()), len, trace);
                     if t.contradiction.is_some() {
                         ks = more;
                         shown = t;
                     }
                 }
-                a = Assume::Among(*c, ks);
+                a = Assume::Among(c, ks);
             }
             Some(conclude_cell(s, &a, len, say, &shown))
         }
@@ -1313,10 +1427,10 @@ fn conclude_cell(
     say: Option<&Numberlink>,
     r: &Run,
 ) -> Deduction {
-    let (c, ks, on) = match a {
-        Assume::Among(c, ks) => (*c, ks.clone(), true),
-        Assume::Not(c, k) => (*c, vec![*k], false),
-        Assume::Link(..) => unreachable!("cell assumptions only"),
+    let (c, ks, on) = match (a, a.cell_on()) {
+        (_, Some((c, ks))) => (*c, ks.to_vec(), true),
+        (Assume::Not(c, k), _) => (*c, vec![*k], false),
+        _ => unreachable!("cell assumptions only"),
     };
     let path = (ks.len() == 1 && ks[0] < s.paths).then(|| ks[0]);
     let mut d = Deduction::new(Technique::WhatIf, path, vec![c]);
