@@ -454,16 +454,23 @@ impl Board {
         self.cand[self.root(c) * self.words + k / 64] >> (k % 64) & 1 == 1
     }
 
-    /// The candidates of a cell as a list (paths, and the empty bit last).
-    pub fn list(&self, c: usize) -> Vec<usize> {
-        let mut out = Vec::new();
+    /// Calls `f` with each candidate of a cell, in order (paths, and the empty bit last),
+    /// without building a list.
+    #[inline]
+    pub fn each_candidate(&self, c: usize, mut f: impl FnMut(usize)) {
         for (i, &w) in self.cand(c).iter().enumerate() {
             let mut x = w;
             while x != 0 {
-                out.push(i * 64 + x.trailing_zeros() as usize);
+                f(i * 64 + x.trailing_zeros() as usize);
                 x &= x - 1;
             }
         }
+    }
+
+    /// The candidates of a cell as a list (paths, and the empty bit last).
+    pub fn list(&self, c: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.each_candidate(c, |k| out.push(k));
         out
     }
 

@@ -913,16 +913,6 @@ fn list(s: &Shape, b: &Board, reach: Reach, st: &mut Stage, skip: impl Fn(usize)
             st.slots.push(i);
         }
     };
-    // The candidates of a cell, in order (paths, then the empty bit).
-    let each = |c: usize, f: &mut dyn FnMut(usize)| {
-        for (j, &word) in b.cand(c).iter().enumerate() {
-            let mut x = word;
-            while x != 0 {
-                f(j * 64 + x.trailing_zeros() as usize);
-                x &= x - 1;
-            }
-        }
-    };
     // Per cell and path: an assumption that the cell is on the path is listed.
     let per = s.empty + 1;
     let mut listed = vec![false; n * per];
@@ -961,7 +951,7 @@ fn list(s: &Shape, b: &Board, reach: Reach, st: &mut Stage, skip: impl Fn(usize)
         b.path_of(s, c).is_none() && !b.is_empty(s, c) && (b.open(s, c) || b.loose(s, c))
     };
     for c in (0..n).filter(|&c| candidate(c) && b.count(c) == 2) {
-        each(c, &mut |k| {
+        b.each_candidate(c, |k| {
             if seen((c, k)) {
                 add(st, Assume::On(c, k));
             }
@@ -977,9 +967,9 @@ fn list(s: &Shape, b: &Board, reach: Reach, st: &mut Stage, skip: impl Fn(usize)
         rest.sort_unstable();
         for (_, c) in rest {
             if reach == Reach::Everywhere {
-                each(c, &mut |k| add(st, Assume::Not(c, k)));
+                b.each_candidate(c, |k| add(st, Assume::Not(c, k)));
             }
-            each(c, &mut |k| {
+            b.each_candidate(c, |k| {
                 if seen((c, k)) {
                     add(st, Assume::On(c, k));
                 }
