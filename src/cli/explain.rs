@@ -4,7 +4,7 @@
 
 use super::args::ExplainArgs;
 use super::batch::{self, Input, Watchdog};
-use super::report::written;
+use super::output::{say, Stdout};
 use super::{picture, progress_counter};
 use crate::draw::Picture;
 use crate::error::{Error, Result};
@@ -12,7 +12,6 @@ use crate::explain::{Explain, ExplainOptions, Explanation, Step};
 use crate::puzzle::{self, Puzzle, Solutions, Style};
 use crate::solver::{SolverChoice, SolverError};
 use crate::with_puzzle;
-use std::io::Write;
 
 /// Which of the three commands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -397,8 +396,7 @@ pub fn run(a: &ExplainArgs, verb: Verb, style: Style) -> Result<i32> {
     };
     let mut drawn: Vec<(String, Vec<Picture>)> = Vec::new();
     let bar = progress_counter(a.no_progress);
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut out = Stdout::new();
     let start = std::time::Instant::now();
     let (mut total, mut not_ok, mut errors, mut unknown, mut code) = (0, 0, 0, 0, 0);
     let work = |i: &Input| one_input(i, verb, a.fallback, watchdog.as_ref(), style, draw.as_ref());
@@ -416,40 +414,41 @@ pub fn run(a: &ExplainArgs, verb: Verb, style: Style) -> Result<i32> {
             .unwrap_or("");
         let kind = o.json.get("kind").and_then(|d| d.as_str()).unwrap_or("");
         let res = if status == "error" && !a.json {
-            out.flush().map(|_| eprintln!("gridsat: {}", o.text))
+            let open = out.flush()?;
+            say(format!("gridsat: {}", o.text));
+            Ok(open)
         } else if draw.is_some() {
             let stem = format!("{}-{}", picture::stem(&i.file), i.index);
             for (suffix, pic) in std::mem::take(&mut o.pictures) {
                 drawn.push((format!("{stem}{suffix}"), vec![pic]));
             }
             // The verdict line: how the explanation ended, or the hint.
-            let say = o
+            let verdict = o
                 .text
                 .lines()
                 .find(|l| l.starts_with("solved in") || l.starts_with("stuck after"))
                 .filter(|_| verb == Verb::Explain)
                 .or_else(|| o.text.lines().next())
                 .unwrap_or("");
-            eprintln!("{} #{} ({kind} {desc}): {say}", i.file, i.index);
-            Ok(())
+            say(format!(
+                "{} #{} ({kind} {desc}): {verdict}",
+                i.file, i.index
+            ));
+            Ok(true)
         } else if a.json {
-            writeln!(out, "{}", o.json)
+            out.line(&o.json)
         } else {
             let sep = if verb == Verb::Explain && status != "unknown" {
                 "\n"
             } else {
                 " "
             };
-            write!(
-                out,
-                "{} #{} ({kind} {desc}):{sep}{}",
-                i.file, i.index, o.text
-            )
+            out.put(|w| write!(w, "{} #{} ({kind} {desc}):{sep}{}", i.file, i.index, o.text))
         };
         if let Some(b) = &bar {
             b.inc(1);
         }
-        written(res)
+        res
     };
     batch::run(puzzles, jobs, work, write)?;
     if let Some(b) = bar {
@@ -466,7 +465,7 @@ pub fn run(a: &ExplainArgs, verb: Verb, style: Style) -> Result<i32> {
             [file] => (picture::stem(file), format!("{file}: {verb_name}")),
             _ => ("pictures".to_string(), verb_name.to_string()),
         };
-        let _ = out.flush();
+        out.flush()?;
         picture::write(q, drawn, &title, &name)?;
     }
     let secs = start.elapsed().as_secs_f64();
@@ -491,11 +490,11 @@ pub fn run(a: &ExplainArgs, verb: Verb, style: Style) -> Result<i32> {
             not_ok - errors - unknown
         );
         if a.json || draw.is_some() {
-            eprintln!("{line}");
+            say(line);
         } else {
-            let _ = writeln!(out, "{line}");
+            out.line(line)?;
         }
     }
-    let _ = out.flush();
+    out.finish()?;
     Ok(code)
 }

@@ -1,6 +1,7 @@
 //! `gridsat dimacs`, `gridsat decode` and `gridsat sat`: the bridge to external SAT solvers.
 
 use super::args::{DecodeArgs, DimacsArgs, SatArgs};
+use super::output::{cannot_write, Stdout};
 use super::{load, parse_kind, read_options, read_text};
 use crate::cnf::dimacs::{read_answer, read_cnf, write_cnf, write_model, Answer};
 use crate::cnf::{Formula, Lit};
@@ -129,25 +130,29 @@ pub fn dimacs(a: &DimacsArgs) -> Result<i32> {
             )));
         }
     }
-    let res = match &a.output {
-        Some(path) => std::fs::File::create(path)
-            .and_then(
+    match &a.output {
+        Some(path) => {
+            let res = std::fs::File::create(path).and_then(
                 |mut f| with_puzzle!(&p, q => write_dimacs(q, &file, a.index, a.folded, &mut f)),
-            )
-            .map_err(|e| Error::Usage(format!("cannot write {path}: {e}"))),
-        None => {
-            let stdout = std::io::stdout();
-            let mut lock = stdout.lock();
-            match with_puzzle!(&p, q => write_dimacs(q, &file, a.index, a.folded, &mut lock)) {
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-                r => r.map_err(|e| Error::Usage(format!("cannot write output: {e}"))),
-            }
+            );
+            res.map_err(|e| cannot_write(path, &e))?;
         }
-    };
-    res.map(|_| 0)
+        None => {
+            let mut out = Stdout::new();
+            out.put(|w| with_puzzle!(&p, q => write_dimacs(q, &file, a.index, a.folded, w)))?;
+            out.finish()?;
+        }
+    }
+    Ok(0)
 }
 
-fn decode_one<P: Puzzle>(p: &P, a: &DecodeArgs, text: &str, style: Style) -> Result<i32> {
+fn decode_one<P: Puzzle>(
+    p: &P,
+    a: &DecodeArgs,
+    text: &str,
+    style: Style,
+    out: &mut Stdout,
+) -> Result<i32> {
     // Built as `dimacs` built it, so the variables match the exported CNF.
     let model = p.export_model(mode(a.folded));
     let (f, units) = exported(&model);
@@ -160,9 +165,12 @@ fn decode_one<P: Puzzle>(p: &P, a: &DecodeArgs, text: &str, style: Style) -> Res
         Answer::Sat(x) => x,
         Answer::Unsat => {
             if a.json {
-                println!("{{\"kind\":\"{}\",\"status\":\"none\"}}", p.kind().name());
+                out.line(format_args!(
+                    "{{\"kind\":\"{}\",\"status\":\"none\"}}",
+                    p.kind().name()
+                ))?;
             } else {
-                println!("no solution: the solver answered UNSATISFIABLE");
+                out.line("no solution: the solver answered UNSATISFIABLE")?;
             }
             return Ok(1);
         }
@@ -217,9 +225,9 @@ fn decode_one<P: Puzzle>(p: &P, a: &DecodeArgs, text: &str, style: Style) -> Res
         for (k, v) in p.json_extra(&s) {
             obj.insert(k.into(), v);
         }
-        println!("{}", serde_json::Value::Object(obj));
+        out.line(serde_json::Value::Object(obj))?;
     } else {
-        print!("{}", p.render(Some(&s), style));
+        out.text(&p.render(Some(&s), style))?;
     }
     Ok(0)
 }
@@ -232,7 +240,10 @@ pub fn decode(a: &DecodeArgs, style: Style) -> Result<i32> {
     let puzzles = kinds::read_any(&a.file, &label, &text, kind, &opts)?;
     let (_, p) = pick(vec![(a.file.clone(), puzzles)], a.index)?;
     let answer = read_text(&a.answer)?;
-    with_puzzle!(&p, q => decode_one(q, a, &answer, style))
+    let mut out = Stdout::new();
+    let code = with_puzzle!(&p, q => decode_one(q, a, &answer, style, &mut out))?;
+    out.finish()?;
+    Ok(code)
 }
 
 /// `gridsat sat CNF`: the embedded solver as a DIMACS command (exit 10 SAT, 20 UNSAT).
@@ -256,6 +267,8 @@ pub fn sat(a: &SatArgs) -> Result<i32> {
             20
         }
     };
-    print!("{out}");
+    let mut stdout = Stdout::new();
+    stdout.text(&out)?;
+    stdout.finish()?;
     Ok(code)
 }

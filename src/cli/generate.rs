@@ -6,6 +6,7 @@
 //! batch goes on, and the exit code is 1.
 
 use super::args::GenerateArgs;
+use super::output::{say, Stdout};
 use super::{parse_box, picture, progress_bar};
 use crate::draw::Picture;
 use crate::error::{Error, Result};
@@ -15,7 +16,6 @@ use crate::puzzle::{self, Kind, Puzzle, Solutions};
 use crate::solver::SolverChoice;
 use crate::sudoku::generate as sudoku_gen;
 use crate::sudoku::{default_box, generate::Layout};
-use std::io::Write;
 
 /// `--clues`: a range of givens, or a named band the kind defines.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -598,11 +598,10 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
     let document = a.format.as_deref() == Some("csv");
     let mut batch: Vec<(AnyPuzzle, Option<Vec<Vec<i64>>>)> = Vec::new();
     for n in &notes {
-        eprintln!("gridsat: note: {n}");
+        say(format!("gridsat: note: {n}"));
     }
     let bar = progress_bar(a.no_progress, a.count, 1);
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut out = Stdout::new();
     let mut missed: Vec<u64> = Vec::new();
     // Puzzles written in the kind's own text form so far: a grid of several lines is parted
     // from the one before by a blank line, so the file reads back as so many puzzles (a
@@ -638,10 +637,10 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
         let g = match made {
             Made::Puzzle(g) => g,
             Made::Missed(why) => {
-                let say = || eprintln!("gridsat: puzzle {} (seed {seed}): {why}", i + 1);
+                let tell = || say(format!("gridsat: puzzle {} (seed {seed}): {why}", i + 1));
                 match &bar {
-                    Some(b) => b.suspend(say),
-                    None => say(),
+                    Some(b) => b.suspend(tell),
+                    None => tell(),
                 }
                 missed.push(seed);
                 return Ok(true);
@@ -671,46 +670,45 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
         }
         if !a.json && a.format.is_none() {
             let one_line = kind == Kind::Sudoku && g.puzzle.trim_end().lines().count() == 1;
-            if texts > 0 && !one_line && !ended_blank {
-                super::report::written(writeln!(out))?;
+            if texts > 0 && !one_line && !ended_blank && !out.line("")? {
+                return Ok(false);
             }
             texts += 1;
             let solution = written.as_ref().is_some_and(|(_, rows)| rows.is_some());
             ended_blank = !solution && g.puzzle.ends_with("\n\n");
         }
-        let res = match (&written, a.format.as_deref()) {
+        let open = match (&written, a.format.as_deref()) {
             (Some((_, rows)), _) if a.json => {
                 let mut v = serde_json::to_value(&g).unwrap_or_default();
                 v["solution"] = serde_json::to_value(rows).unwrap_or_default();
-                writeln!(out, "{v}")
+                out.line(v)?
             }
-            _ if a.json => writeln!(out, "{}", serde_json::to_string(&g).unwrap_or_default()),
+            _ if a.json => out.line(serde_json::to_string(&g).unwrap_or_default())?,
             (Some((p, rows)), _) if document => {
                 batch.push((p.clone(), rows.clone()));
-                Ok(())
+                true
             }
             (Some((p, rows)), Some(f)) => {
                 let text = kinds::write_solutions(f, &[(p, None)]).map_err(Error::Usage)?;
                 let one_line = kind == Kind::Sudoku && text.trim_end().lines().count() == 1;
-                write!(
-                    out,
+                out.text(&format!(
                     "{}{text}{}",
                     g.header(),
                     solution_comment(rows.as_ref(), one_line)
-                )
+                ))?
             }
             (Some((_, rows)), None) => {
                 let one_line = kind == Kind::Sudoku && g.puzzle.trim_end().lines().count() == 1;
-                write!(
-                    out,
+                out.text(&format!(
                     "{}{}",
                     g.text(),
                     solution_comment(rows.as_ref(), one_line)
-                )
+                ))?
             }
-            (None, _) => write!(out, "{}", g.text()),
+            (None, _) => out.text(&g.text())?,
         };
-        super::report::written(res.and_then(|_| out.flush()))
+        // Each puzzle goes out as it is made (a long batch shows its progress).
+        Ok(open && out.flush()?)
     };
     super::batch::run(seeds, super::batch::jobs(a.jobs)?, work, write)?;
     if let Some(b) = bar {
@@ -728,30 +726,27 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
                 a.seed.wrapping_add(a.count as u64 - 1)
             )
         };
-        let _ = out.flush();
+        out.flush()?;
         picture::write_book(q, drawn, &title, &name)?;
     }
     if let (true, Some(f)) = (document, a.format.as_deref()) {
         let items: Vec<(&AnyPuzzle, Option<&Vec<Vec<i64>>>)> =
             batch.iter().map(|(p, rows)| (p, rows.as_ref())).collect();
         let text = kinds::write_solutions(f, &items).map_err(Error::Usage)?;
-        if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-            if e.kind() != std::io::ErrorKind::BrokenPipe {
-                return Err(Error::Usage(format!("cannot write output: {e}")));
-            }
-        }
+        out.text(&text)?;
     }
+    out.finish()?;
     if missed.is_empty() {
         Ok(0)
     } else {
         let seeds: Vec<String> = missed.iter().map(|s| s.to_string()).collect();
-        eprintln!(
+        say(format!(
             "gridsat: generated {} of {} puzzles; missed the target for seed{} {}",
             a.count - missed.len(),
             a.count,
             if missed.len() == 1 { "" } else { "s" },
             seeds.join(", ")
-        );
+        ));
         Ok(1)
     }
 }

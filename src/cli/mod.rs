@@ -7,6 +7,7 @@ mod batch;
 mod explain;
 mod export;
 mod generate;
+pub mod output;
 pub mod picture;
 mod proof;
 mod report;
@@ -32,7 +33,7 @@ pub fn main() -> i32 {
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("gridsat: {e}");
+            output::say(format!("gridsat: {e}"));
             e.exit_code()
         }
     }

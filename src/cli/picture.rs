@@ -11,7 +11,7 @@ use crate::draw::layout::{self, Paper, Sheet};
 use crate::draw::{raster, Look, Picture, Tone};
 use crate::error::{Error, Result};
 use crate::puzzle::Puzzle;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 /// The smallest cell of a puzzle printed to be solved on paper, in millimetres (puzzle books
@@ -418,13 +418,9 @@ fn emit(req: &Request, sheets: Vec<(String, Sheet)>, pdf_name: &str) -> Result<(
                     ext.to_uppercase()
                 )));
             }
-            let mut out = stdout.lock();
-            match out.write_all(&docs[0].1).and_then(|_| out.flush()) {
-                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-                    Err(io_error("standard output", e))
-                }
-                _ => Ok(()),
-            }
+            let mut out = super::output::Stdout::new();
+            out.bytes(&docs[0].1)?;
+            out.finish()
         }
         Some(dir) => {
             std::fs::create_dir_all(dir).map_err(|e| io_error(&dir.display().to_string(), e))?;

@@ -326,16 +326,26 @@ pub fn run(a: &ProofCheckArgs) -> Result<i32> {
         }
     }
     let mut failed = 0;
+    let mut out = super::output::Stdout::new();
     for cnf in &cnfs {
         let verdict = verify_files(&a.checker, cnf)?;
-        match &verdict {
-            Ok(what) => println!("{}: verified by {} ({what})", cnf.display(), a.checker),
+        let open = match &verdict {
+            Ok(what) => out.line(format_args!(
+                "{}: verified by {} ({what})",
+                cnf.display(),
+                a.checker
+            ))?,
             Err(why) => {
                 failed += 1;
-                println!("{}: NOT verified: {why}", cnf.display());
+                out.line(format_args!("{}: NOT verified: {why}", cnf.display()))?
             }
+        };
+        // The reader went away: the rest would be checked for no one.
+        if !open {
+            break;
         }
     }
+    out.finish()?;
     Ok(if failed > 0 { 1 } else { 0 })
 }
 

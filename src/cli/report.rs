@@ -4,6 +4,7 @@
 
 use super::args::{InputArgs, ProofArgs, RunArgs};
 use super::batch::{self, Input, Watchdog};
+use super::output::{say, Stdout};
 use super::{picture, solver_choice};
 use crate::error::{Error, Result};
 use crate::kinds::AnyPuzzle;
@@ -11,7 +12,7 @@ use crate::puzzle::{self, cell_name, Checked, Puzzle, Solutions, Style};
 use crate::solver::{SolverChoice, SolverError};
 use crate::with_puzzle;
 use serde::Serialize;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::time::Instant;
 
 /// What to find out about each puzzle.
@@ -390,15 +391,6 @@ impl Tally {
     }
 }
 
-/// A write that failed: a closed pipe ends the batch quietly, anything else is an error.
-pub fn written(res: std::io::Result<()>) -> Result<bool> {
-    match res {
-        Ok(()) => Ok(true),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
-        Err(e) => Err(Error::Usage(format!("cannot write output: {e}"))),
-    }
-}
-
 /// The pictures `--format svg|png|pdf` asks for, checked before anything is read: not with
 /// `--json` or `count`.
 fn pictures_asked(mode: Mode, run: &RunArgs) -> Result<Option<picture::Request>> {
@@ -474,8 +466,7 @@ pub fn run_batch(
     let style = super::style(color);
     let text_style = (!run.json && run.format.is_none()).then_some(style);
     let bar = super::progress_counter(run.no_progress);
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut out = Stdout::new();
     let mut tally = Tally::default();
     let start = Instant::now();
     let work = |i: &Input| -> std::result::Result<Report, String> {
@@ -509,35 +500,26 @@ pub fn run_batch(
             }
         }
         let proof_line = r.proof.as_ref().map(super::proof::line);
-        let mut emit = || -> std::io::Result<()> {
+        let mut emit = || -> Result<bool> {
             if r.status == "error" && !run.json {
-                out.flush()?;
-                eprintln!("gridsat: {}", r.error.as_deref().unwrap_or(""));
-                Ok(())
+                let open = out.flush()?;
+                say(format!("gridsat: {}", r.error.as_deref().unwrap_or("")));
+                Ok(open)
             } else if run.format.is_some() {
-                eprintln!("{}", headline(&r, mode));
+                say(headline(&r, mode));
                 if let Some(l) = &proof_line {
-                    eprintln!("{l}");
+                    say(l);
                 }
-                Ok(())
+                Ok(true)
             } else if run.json && r.status == "error" {
-                writeln!(out, "{}", error_json(&r))
+                out.line(error_json(&r))
             } else if run.json {
-                serde_json::to_writer(&mut out, &r)?;
-                writeln!(out)
+                out.put(|w| {
+                    serde_json::to_writer(&mut *w, &r)?;
+                    writeln!(w)
+                })
             } else {
-                writeln!(out, "{}", headline(&r, mode))?;
-                if let Some(forced) = &r.forced_cells {
-                    writeln!(out, "forced cells ({}): {}", forced.len(), forced.join(" "))?;
-                }
-                if let Some(l) = &proof_line {
-                    writeln!(out, "{l}")?;
-                }
-                write!(out, "{}", r.text)?;
-                if !r.text.is_empty() {
-                    writeln!(out)?;
-                }
-                Ok(())
+                out.put(|out| emit_text(out, &r, mode, proof_line.as_deref()))
             }
         };
         let res = match &bar {
@@ -547,7 +529,7 @@ pub fn run_batch(
         if let Some(b) = &bar {
             b.inc(1);
         }
-        written(res)
+        res
     };
     batch::run(puzzles, jobs, work, write)?;
     if let Some(b) = bar {
@@ -558,14 +540,14 @@ pub fn run_batch(
             [file] => (picture::stem(file), file.clone()),
             _ => ("pictures".to_string(), "gridsat".to_string()),
         };
-        let _ = out.flush();
+        out.flush()?;
         picture::write(q, drawn, &title, &name)?;
     } else if let Some(f) = &run.format {
         let items: Vec<(&AnyPuzzle, Option<&Vec<Vec<i64>>>)> =
             written_back.iter().map(|(p, s)| (p, s.as_ref())).collect();
         if !items.is_empty() {
             let doc = crate::kinds::write_solutions(f, &items).map_err(Error::Usage)?;
-            written(out.write_all(doc.as_bytes()))?;
+            out.text(&doc)?;
         }
     }
     let secs = start.elapsed().as_secs_f64();
@@ -591,11 +573,32 @@ pub fn run_batch(
             _ => format!("summary: {total} puzzles: {solved} solved, {none} none{trouble} in {secs:.3} s ({rate:.0} puzzles/s)"),
         };
         if run.json || run.format.is_some() {
-            eprintln!("{line}");
+            say(line);
         } else {
-            let _ = writeln!(out, "{line}");
+            out.line(line)?;
         }
     }
-    let _ = out.flush();
+    out.finish()?;
     Ok(tally.code)
+}
+
+/// A report in text: the headline, forced cells, the proof's line and the grid.
+fn emit_text(
+    out: &mut dyn Write,
+    r: &Report,
+    mode: Mode,
+    proof_line: Option<&str>,
+) -> std::io::Result<()> {
+    writeln!(out, "{}", headline(r, mode))?;
+    if let Some(forced) = &r.forced_cells {
+        writeln!(out, "forced cells ({}): {}", forced.len(), forced.join(" "))?;
+    }
+    if let Some(l) = proof_line {
+        writeln!(out, "{l}")?;
+    }
+    write!(out, "{}", r.text)?;
+    if !r.text.is_empty() {
+        writeln!(out)?;
+    }
+    Ok(())
 }

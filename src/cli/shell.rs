@@ -5,7 +5,6 @@
 use super::args::{Cli, CompletionsArgs, ManArgs};
 use crate::error::{Error, Result};
 use clap::CommandFactory;
-use std::io::Write;
 
 /// Writes the completion script for `a.shell` to standard output.
 pub fn completions(a: &CompletionsArgs) -> Result<i32> {
@@ -36,10 +35,8 @@ pub fn man(a: &ManArgs) -> Result<i32> {
 }
 
 fn write_stdout(bytes: &[u8]) -> Result<i32> {
-    match std::io::stdout().lock().write_all(bytes) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(Error::Usage(format!("cannot write output: {e}")))
-        }
-        _ => Ok(0),
-    }
+    let mut out = super::output::Stdout::new();
+    out.bytes(bytes)?;
+    out.finish()?;
+    Ok(0)
 }
