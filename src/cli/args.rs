@@ -176,13 +176,14 @@ pub struct RunArgs {
     /// "kissat"); the CNF file is appended as the last argument.
     #[arg(long, value_name = "COMMAND")]
     pub solver: Option<String>,
-    /// Give up on a puzzle after this many seconds of solving (embedded or external solver):
-    /// it is reported `unknown` with the time spent, and the batch goes on.
-    #[arg(long, visible_alias = "solver-timeout", value_name = "SECONDS")]
+    /// Give up on a puzzle after this many seconds (reading it, building its model, solving,
+    /// uniqueness and the rest; embedded or external solver): it is reported `unknown` with the
+    /// time spent, and the batch goes on.
+    #[arg(long, visible_alias = "solver-timeout", value_name = "SECONDS", allow_negative_numbers = true, value_parser = time_limit)]
     pub timeout: Option<f64>,
-    /// Threads that solve puzzles side by side (default: every core); output is the same, in
-    /// the same order, whatever the number.
-    #[arg(short = 'j', long, value_name = "N")]
+    /// Threads that solve puzzles side by side (default and most: every core); output is the
+    /// same, in the same order, whatever the number.
+    #[arg(short = 'j', long, value_name = "N", allow_negative_numbers = true, value_parser = at_least_one)]
     pub jobs: Option<usize>,
     /// The embedded solver: `default` (gridsat's own small solver `lite`, then varisat for a
     /// puzzle that takes it more than 2,000 conflicts), `lite` or `varisat` alone, `cadical`
@@ -191,8 +192,8 @@ pub struct RunArgs {
     #[arg(long, value_name = "NAME")]
     pub backend: Option<String>,
     /// With --backend auto: seconds of varisat per puzzle before it moves to CaDiCaL
-    /// (default 1).
-    #[arg(long, value_name = "SECONDS")]
+    /// (default 1; 0 moves at once, `inf` never).
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = budget_seconds)]
     pub budget: Option<f64>,
     /// Never draw a progress bar (it is drawn on a terminal for long batches).
     #[arg(long)]
@@ -286,7 +287,7 @@ pub struct CountArgs {
     #[command(flatten)]
     pub run: RunArgs,
     /// Stop counting at this many solutions (at least 1).
-    #[arg(long, default_value_t = 1000, value_name = "K", value_parser = at_least_one)]
+    #[arg(long, default_value_t = 1000, value_name = "K", allow_negative_numbers = true, value_parser = at_least_one)]
     pub max: usize,
 }
 
@@ -295,7 +296,7 @@ pub struct DimacsArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// Which puzzle of a multi-puzzle file (1-based).
-    #[arg(long, default_value_t = 1, value_name = "N")]
+    #[arg(long, default_value_t = 1, value_name = "N", allow_negative_numbers = true, value_parser = at_least_one)]
     pub index: usize,
     /// The compact form: givens, and for Sudoku the singles they imply, folded into the model
     /// (cells they decide get no variables; an easy puzzle can fold to an empty formula). By
@@ -322,7 +323,7 @@ pub struct DecodeArgs {
     #[command(flatten)]
     pub read: ReadArgs,
     /// Which puzzle of a multi-puzzle file (1-based), as given to `dimacs`.
-    #[arg(long, default_value_t = 1, value_name = "N")]
+    #[arg(long, default_value_t = 1, value_name = "N", allow_negative_numbers = true, value_parser = at_least_one)]
     pub index: usize,
     /// The CNF was written with `dimacs --folded`.
     #[arg(long)]
@@ -368,10 +369,10 @@ pub struct ExplainArgs {
     pub no_progress: bool,
     /// Give up on a puzzle whose SAT verdict takes longer than this many seconds (reported
     /// `unknown`); the human techniques themselves are not timed.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = time_limit)]
     pub timeout: Option<f64>,
-    /// Threads that work side by side (default: every core); the output is the same.
-    #[arg(short = 'j', long, value_name = "N")]
+    /// Threads that work side by side (default and most: every core); the output is the same.
+    #[arg(short = 'j', long, value_name = "N", allow_negative_numbers = true, value_parser = at_least_one)]
     pub jobs: Option<usize>,
     /// Pictures instead of text (explain and hint): svg, png or pdf. explain draws one picture
     /// per step and one of the end (files in --out DIR, or pages with --page; a PDF holds
@@ -390,13 +391,13 @@ pub struct GenerateArgs {
     pub kind: String,
     /// Side of a square grid (Sudoku: 4 to 25, default 9; others: the grid's width and height),
     /// or WIDTHxHEIGHT for a kind that takes one (shisen: 18x8).
-    #[arg(long, value_name = "N|WxH")]
+    #[arg(long, value_name = "N|WxH", allow_negative_numbers = true)]
     pub size: Option<Size>,
     /// Width of a rectangular grid (kinds that allow one).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = at_least_one)]
     pub width: Option<usize>,
     /// Height of a rectangular grid (kinds that allow one).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = at_least_one)]
     pub height: Option<usize>,
     /// Sudoku box shape ROWSxCOLS (default: inferred from --size; --box alone sets the size).
     #[arg(long = "box", value_name = "RxC")]
@@ -416,15 +417,15 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub symmetry: Option<String>,
     /// How many puzzles.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = at_least_one)]
     pub count: usize,
-    /// Threads that generate side by side (default: every core); the puzzles and their order
-    /// are the same whatever the number.
-    #[arg(short = 'j', long, value_name = "N")]
+    /// Threads that generate side by side (default and most: every core); the puzzles and
+    /// their order are the same whatever the number.
+    #[arg(short = 'j', long, value_name = "N", allow_negative_numbers = true, value_parser = at_least_one)]
     pub jobs: Option<usize>,
-    /// Random seed: the same command with the same seed gives the same puzzles. Puzzle i of a
-    /// batch uses seed + i, and each is printed with its own seed.
-    #[arg(long, default_value_t = 1)]
+    /// Random seed (0 to 18446744073709551615): the same command with the same seed gives the
+    /// same puzzles. Puzzle i of a batch uses seed + i, and each is printed with its own seed.
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = seed)]
     pub seed: u64,
     /// Only minimal puzzles: no single given can be removed without losing uniqueness (with a
     /// symmetry too: a grid whose reduction is not minimal is reduced again, then replaced).
@@ -436,14 +437,14 @@ pub struct GenerateArgs {
     pub clues: Option<String>,
     /// Fresh grids tried per puzzle before its target counts as missed (default 100); also
     /// bounds the Sudoku low-clue search (300 moves per grid, 10,000 near the target).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = at_least_one)]
     pub attempts: Option<usize>,
     /// How puzzles are written: line (one line per puzzle) or grid (default: line up to 9x9,
     /// grid above).
     #[arg(long, value_name = "LAYOUT")]
     pub layout: Option<String>,
     /// Tectonic: the largest piece, in cells (4 or more; default 5).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = at_least_one)]
     pub max_piece: Option<usize>,
     /// Write the puzzles in this format instead of the kind's text form: svg, png or pdf (a
     /// picture of each; with --page a4 a printable book, solutions on the pages after the
@@ -482,10 +483,10 @@ pub struct Size {
 impl std::str::FromStr for Size {
     type Err = String;
     fn from_str(s: &str) -> Result<Size, String> {
-        let num = |t: &str| {
-            t.trim()
-                .parse::<usize>()
-                .map_err(|_| format!("expected N or WIDTHxHEIGHT like 18x8, got `{s}`"))
+        let num = |t: &str| match t.trim().parse::<usize>() {
+            Ok(0) => Err(format!("a side is at least 1, got `{s}`")),
+            Ok(n) => Ok(n),
+            Err(_) => Err(format!("expected N or WIDTHxHEIGHT like 18x8, got `{s}`")),
         };
         match s.split_once(['x', 'X']) {
             Some((w, h)) => Ok(Size {
@@ -540,11 +541,109 @@ Examples:
   gridsat generate sudoku --size 16 --json
   gridsat generate sudoku --size 6 --box 2x3 --layout grid";
 
-/// A whole number of at least 1 (for `--max`).
+/// A whole number of at least 1 (`--max`, `--jobs`, `--count`, `--index`, sizes, ...).
 fn at_least_one(s: &str) -> std::result::Result<usize, String> {
-    match s.parse::<usize>() {
-        Ok(0) => Err("must be at least 1".into()),
-        Ok(k) => Ok(k),
-        Err(e) => Err(e.to_string()),
+    match whole_number(s)? {
+        0 => Err("must be at least 1".into()),
+        k => usize::try_from(k).map_err(|_| format!("must be at most {}", usize::MAX)),
+    }
+}
+
+/// A whole number from 0 to 2^64 - 1, with a message that says which rule it breaks.
+fn whole_number(s: &str) -> std::result::Result<u64, String> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Err("expected a whole number, got nothing".into());
+    }
+    if let Some(rest) = t.strip_prefix('-') {
+        if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+            return Err("must not be negative".into());
+        }
+    }
+    if !t.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("expected a whole number, got `{s}`"));
+    }
+    t.parse::<u64>()
+        .map_err(|_| format!("must be at most {} (2^64 - 1)", u64::MAX))
+}
+
+/// `--seed`: any whole number a u64 holds.
+fn seed(s: &str) -> std::result::Result<u64, String> {
+    whole_number(s)
+}
+
+/// The longest time limit accepted, in seconds (about 31 years): longer is no limit, which is
+/// what leaving the option out says.
+pub const MAX_SECONDS: f64 = 1e9;
+
+/// A number of seconds: finite, at least `least` (and more than it when `strict`), at most
+/// [`MAX_SECONDS`].
+fn seconds(s: &str, least: f64, strict: bool) -> std::result::Result<f64, String> {
+    let t = s.trim();
+    let x: f64 = t
+        .parse()
+        .map_err(|_| format!("expected a number of seconds like 2.5, got `{s}`"))?;
+    let low = if strict { x <= least } else { x < least };
+    if x.is_nan() {
+        Err(format!("must be a number of seconds, got `{s}`"))
+    } else if x.is_infinite() {
+        Err(format!(
+            "must be a finite number of seconds, got `{s}` (leave the option out for no limit)"
+        ))
+    } else if low {
+        Err(format!(
+            "must be {} {least} seconds, got {x}",
+            if strict { "more than" } else { "at least" }
+        ))
+    } else if x > MAX_SECONDS {
+        Err(format!(
+            "must be at most {MAX_SECONDS:e} seconds (leave the option out for no limit)"
+        ))
+    } else {
+        Ok(x)
+    }
+}
+
+/// `--timeout`: more than 0 seconds.
+fn time_limit(s: &str) -> std::result::Result<f64, String> {
+    seconds(s, 0.0, true)
+}
+
+/// `--budget`: 0 seconds or more; `inf` (or anything above [`MAX_SECONDS`]) is a budget that
+/// never runs out.
+fn budget_seconds(s: &str) -> std::result::Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(x) if x > MAX_SECONDS => Ok(f64::INFINITY),
+        _ => seconds(s, 0.0, false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_checked_at_their_edges() {
+        assert_eq!(at_least_one("1"), Ok(1));
+        assert_eq!(at_least_one(" 7 "), Ok(7));
+        for bad in ["0", "-1", "", "x", "1.5", "18446744073709551616", "+-3"] {
+            assert!(at_least_one(bad).is_err(), "{bad}");
+        }
+        assert_eq!(at_least_one("-1").unwrap_err(), "must not be negative");
+        assert_eq!(seed("18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(seed("0"), Ok(0));
+        assert!(seed("-1").is_err());
+        assert_eq!(time_limit("2.5"), Ok(2.5));
+        for bad in [
+            "0", "-1", "inf", "-inf", "nan", "NaN", "", "1e300", "1e10", "abc",
+        ] {
+            assert!(time_limit(bad).is_err(), "{bad}");
+        }
+        assert_eq!(budget_seconds("0"), Ok(0.0));
+        assert_eq!(budget_seconds("inf"), Ok(f64::INFINITY));
+        assert_eq!(budget_seconds("1e300"), Ok(f64::INFINITY));
+        for bad in ["-0.5", "-inf", "nan", "", "1s"] {
+            assert!(budget_seconds(bad).is_err(), "{bad}");
+        }
     }
 }

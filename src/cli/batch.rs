@@ -280,22 +280,27 @@ impl Iterator for Puzzles {
     }
 }
 
-/// `-j N`: the number of threads that run the work (every core when not given).
+/// `-j N`: the number of threads that run the work: every core when not given, and never more
+/// (more threads than cores only share the same cores, each with its own solver's memory, as
+/// `sort --parallel` and `xz -T` hold too; a huge N asked for nothing else). N is at least 1
+/// (checked when the options are read).
 pub fn jobs(asked: Option<usize>) -> Result<usize> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     match asked {
         Some(0) => Err(Error::Usage("--jobs must be at least 1".into())),
-        Some(n) => Ok(n),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+        Some(n) => Ok(n.min(cores)),
+        None => Ok(cores),
     }
 }
 
-/// `--timeout` (or its older name `--solver-timeout`): a positive, finite number of seconds.
+/// `--timeout` (or its older name `--solver-timeout`): a positive, finite number of seconds
+/// (its range is checked when the options are read).
 pub fn timeout(asked: Option<f64>) -> Result<Option<Duration>> {
     let Some(t) = asked else {
         return Ok(None);
     };
     match Duration::try_from_secs_f64(t) {
-        Ok(d) if t > 0.0 && t.is_finite() => Ok(Some(d)),
+        Ok(d) if t > 0.0 && t <= super::args::MAX_SECONDS => Ok(Some(d)),
         _ => Err(Error::Usage(format!(
             "--timeout (or --solver-timeout) must be a positive, finite number of seconds, got {t} (leave it out for no limit)"
         ))),

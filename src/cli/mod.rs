@@ -269,9 +269,9 @@ pub fn load(input: &InputArgs) -> Result<Vec<(String, Vec<AnyPuzzle>)>> {
 pub fn solver_choice(run: &RunArgs) -> Result<SolverChoice> {
     if let Some(b) = run.budget {
         if b.is_nan() || b < 0.0 {
-            return Err(Error::Usage(
-                "--budget must be a number of seconds, 0 or more".into(),
-            ));
+            return Err(Error::Usage(format!(
+                "--budget must be a number of seconds, 0 or more, got {b}"
+            )));
         }
         if run.backend.as_deref() != Some("auto") {
             return Err(Error::Usage("--budget goes with --backend auto".into()));

@@ -39,7 +39,9 @@ impl Auto {
                 || seen.get().is_some_and(|d| Instant::now() >= d)
         };
         Auto {
-            budget: Duration::from_secs_f64(budget.max(0.0)),
+            // Any number: NaN and below 0 are no budget, above a billion seconds (and
+            // infinity) a budget that never runs out.
+            budget: Duration::try_from_secs_f64(budget.clamp(0.0, 1e9)).unwrap_or(Duration::ZERO),
             deadline,
             varisat: Varisat::with_poll(Box::new(poll)),
             cadical: None,
@@ -90,7 +92,7 @@ impl Backend for Auto {
             return c.solve(assumptions);
         }
         if self.deadline.get().is_none() {
-            self.deadline.set(Some(Instant::now() + self.budget));
+            self.deadline.set(Instant::now().checked_add(self.budget));
         }
         match self.varisat.solve(assumptions) {
             Err(SolverError::Stopped) if !self.stop.as_ref().is_some_and(Stop::is_raised) => {
