@@ -176,6 +176,12 @@ pub struct RunArgs {
     /// "kissat"); the CNF file is appended as the last argument.
     #[arg(long, value_name = "COMMAND")]
     pub solver: Option<String>,
+    /// With --solver: check every verdict that rests on the external solver's UNSATISFIABLE
+    /// (unique, none, a complete count) with the embedded solver, within the same --timeout.
+    /// Without it (or --proof) such a verdict is marked unverified; solutions are always
+    /// checked against the clauses and the rule checker.
+    #[arg(long, requires = "solver")]
+    pub verify: bool,
     /// Give up on a puzzle after this many seconds (reading it, building its model, solving,
     /// uniqueness and the rest; embedded or external solver): it is reported `unknown` with the
     /// time spent, and the batch goes on.

@@ -56,6 +56,12 @@ pub struct Report {
     /// With `--proof`: the files that prove a unique or none verdict.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub proof: Option<super::proof::ProofFiles>,
+    /// With an external solver (`--solver`): whether the verdict was checked. Its models are
+    /// (against the clauses and the rule checker), so `solved` and `multiple` are; `unique`
+    /// and `none` rest on its UNSATISFIABLE alone (`false`) unless `--proof` or `--verify`
+    /// checked them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verified: Option<bool>,
     /// `unknown`, or `solved` by `check`/`solve`: the limit that ran out, in seconds.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timeout_s: Option<f64>,
@@ -255,9 +261,14 @@ fn headline(r: &Report, mode: Mode) -> String {
         (Mode::Count(_), Some(n)) => format!("{n} solution{}", if n == 1 { "" } else { "s" }),
         _ => what,
     };
+    let unverified = if r.verified == Some(false) {
+        " (unverified: this rests on the external solver's UNSATISFIABLE; --verify or --proof checks it)"
+    } else {
+        ""
+    };
     format!(
-        "{} #{} ({} {}): {}",
-        r.file, r.index, r.kind, r.description, what
+        "{} #{} ({} {}): {what}{unverified}",
+        r.file, r.index, r.kind, r.description
     )
 }
 
@@ -271,16 +282,21 @@ fn analyze_input(
     style: Option<Style>,
     draw: Option<&picture::Request>,
     proofs: Option<&super::proof::Proofs>,
+    verify: bool,
 ) -> Report {
+    let verify = verify && matches!(choice, SolverChoice::Command { .. });
     let t = Instant::now();
     let mut r = match &input.puzzle {
         Err(e) => Report::failed(e),
         Ok(any) => {
-            let got = batch::timed(
-                watchdog,
-                choice,
-                |c| with_puzzle!(any, p => analyze(p, mode, c, style, draw)),
-            );
+            let got = batch::timed(watchdog, choice, |c| {
+                with_puzzle!(any, p => analyze(p, mode, c, style, draw).and_then(|r| {
+                    if verify && rests_on_unsat(&r) {
+                        recheck(p, mode, c, &r)?;
+                    }
+                    Ok(r)
+                }))
+            });
             match got {
                 Ok(r) => r,
                 Err(Error::Solver(SolverError::Stopped)) => Report {
@@ -317,7 +333,55 @@ fn analyze_input(
     if r.code == 0 && matches!(r.status, "multiple" | "none") {
         r.code = 1;
     }
+    if let SolverChoice::Command { .. } = choice {
+        r.verified = match r.status {
+            "error" | "unknown" => None,
+            _ => Some(!rests_on_unsat(&r) || verify || r.proof.is_some()),
+        };
+    }
     r
+}
+
+/// True when a verdict rests on a solver's UNSATISFIABLE: no solution, no second one, or a
+/// complete count.
+fn rests_on_unsat(r: &Report) -> bool {
+    match r.count_complete {
+        Some(complete) => complete,
+        None => matches!(r.status, "unique" | "none"),
+    }
+}
+
+/// `--verify`: the verdict of an external solver found again with the embedded one (under the
+/// same time limit); a different verdict is the external solver's wrong answer.
+fn recheck<P: Puzzle>(p: &P, mode: Mode, choice: &SolverChoice, r: &Report) -> Result<()> {
+    let embedded = match choice.stop() {
+        Some(stop) => SolverChoice::Embedded.until(stop),
+        None => SolverChoice::Embedded,
+    };
+    let again = analyze(p, mode, &embedded, None, None)?;
+    if again.status == r.status && again.count == r.count {
+        return Ok(());
+    }
+    let command = match choice {
+        SolverChoice::Stoppable(inner, _) => inner.as_ref(),
+        other => other,
+    };
+    let command = match command {
+        SolverChoice::Command { command, .. } => command.clone(),
+        _ => "?".into(),
+    };
+    let said = |r: &Report| match r.count {
+        Some(n) => format!("{n} solutions"),
+        None => r.status.to_string(),
+    };
+    Err(Error::Solver(SolverError::Wrong {
+        command,
+        detail: format!(
+            "its answers make the verdict `{}`, but the embedded solver finds `{}` (--verify)",
+            said(r),
+            said(&again)
+        ),
+    }))
 }
 
 /// The JSON Lines object for an error in a puzzle's place: where, and what went wrong.
@@ -483,6 +547,7 @@ pub fn run_batch(
             text_style,
             draw.as_ref(),
             proofs.as_ref(),
+            run.verify,
         ))
     };
     let write = |i: Input, r: std::result::Result<Report, String>| -> Result<bool> {
