@@ -7,7 +7,7 @@
 //! every kind through the [`crate::solver::Session`] engine, and every solution they return has
 //! passed the kind's rule checker.
 
-use crate::cnf::{Assignment, Clause, Formula, Lit, Var};
+use crate::cnf::{limits, Assignment, Clause, Formula, Lit, Var};
 use crate::draw::{Look, Picture};
 use crate::error::{Error, Result};
 use crate::solver::{Outcome, Search, Session, SolverChoice, SolverError, Stop, Verdict};
@@ -260,6 +260,24 @@ fn session<'a, P: Puzzle>(p: &P, choice: &SolverChoice, model: &Model<P::Map>) -
     .with_preferred(&p.preferred(model))
 }
 
+/// A model built under the thread's limits ([`crate::cnf::limits`]): stopped when the stop
+/// flag was raised meanwhile, refused when it and the solver loading it would take more than
+/// the memory budget (a cut formula is incomplete and is never solved).
+fn built<M>(make: impl FnOnce() -> Model<M>) -> Result<Model<M>> {
+    let model = limits::building(make);
+    let f = &model.formula;
+    let too_large = |budget| SolverError::TooLarge {
+        needed: f.memory_bytes(),
+        budget,
+    };
+    match (f.cut(), f.max_bytes()) {
+        (Some(limits::Cut::Stopped), _) => Err(SolverError::Stopped.into()),
+        (Some(limits::Cut::TooLarge), budget) => Err(too_large(budget.unwrap_or(0)).into()),
+        (None, Some(budget)) if f.memory_bytes() > budget => Err(too_large(budget).into()),
+        (None, _) => Ok(model),
+    }
+}
+
 fn checked<P: Puzzle>(p: &P, model: &Model<P::Map>, a: &Assignment) -> Result<P::Solution> {
     let s = p.decode(model, a);
     p.check(&s).map_err(|why| {
@@ -273,7 +291,7 @@ fn checked<P: Puzzle>(p: &P, model: &Model<P::Map>, a: &Assignment) -> Result<P:
 
 /// Any one solution (no uniqueness check).
 pub fn solve<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<P::Solution>> {
-    let model = p.model_until(GivenMode::Fold, false, choice.stop());
+    let model = built(|| p.model_until(GivenMode::Fold, false, choice.stop()))?;
     let refine = |a: &Assignment| p.refine(&model, a);
     let mut s = session(p, choice, &model).with_refine(&refine);
     match s.solve(&model.normal)? {
@@ -314,7 +332,7 @@ pub enum Checked<S> {
 
 /// [`verdict`], keeping the first solution when the time limit stops the search for a second.
 pub fn check<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Checked<P::Solution>> {
-    let model = p.model_until(GivenMode::Fold, false, choice.stop());
+    let model = built(|| p.model_until(GivenMode::Fold, false, choice.stop()))?;
     let refine = |a: &Assignment| p.refine(&model, a);
     let s = session(p, choice, &model).with_refine(&refine);
     let near = |first: &Assignment, f: &mut Formula| p.near(&model, first, f);
@@ -333,7 +351,7 @@ pub fn check<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Checked<P::Solut
 
 /// Up to `max` solutions; fewer means that is all of them.
 pub fn count<P: Puzzle>(p: &P, choice: &SolverChoice, max: usize) -> Result<Vec<P::Solution>> {
-    let model = p.model_until(GivenMode::Fold, false, choice.stop());
+    let model = built(|| p.model_until(GivenMode::Fold, false, choice.stop()))?;
     let refine = |a: &Assignment| p.refine(&model, a);
     let s = session(p, choice, &model).with_refine(&refine);
     s.into_solutions(max, &[])?
@@ -345,7 +363,7 @@ pub fn count<P: Puzzle>(p: &P, choice: &SolverChoice, max: usize) -> Result<Vec<
 /// The cells whose value is the same in every solution and that are not givens (`None` when
 /// there is no solution).
 pub fn forced<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<Vec<CellValue>>> {
-    let model = p.forced_model(choice.stop());
+    let model = built(|| p.forced_model(choice.stop()))?;
     let refine = |a: &Assignment| p.refine(&model, a);
     let mut s = session(p, choice, &model).with_refine(&refine);
     let first = match s.solve(&model.normal)? {
@@ -363,7 +381,7 @@ pub fn forced<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<Vec<Cell
 /// minimal: without any one of them the rest has a solution. Empty when the puzzle's rules
 /// have no solution even without givens; `None` when the puzzle has a solution.
 pub fn conflicts<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<Vec<String>>> {
-    let model = p.model(GivenMode::Assume, false);
+    let model = built(|| p.model(GivenMode::Assume, false))?;
     let refine = |a: &Assignment| p.refine(&model, a);
     let mut s = session(p, choice, &model).with_refine(&refine);
     let lits: Vec<Lit> = model.givens.iter().map(|g| g.lit).collect();

@@ -176,6 +176,12 @@ pub struct RunArgs {
     /// "kissat"); the CNF file is appended as the last argument.
     #[arg(long, value_name = "COMMAND")]
     pub solver: Option<String>,
+    /// The memory the run may use for its puzzles' models and solvers, split among the jobs: a
+    /// number of megabytes or a size like 512M or 4G. A puzzle whose model would not fit is an
+    /// error ("too large for the memory this run may use", exit 2) and the batch goes on.
+    /// Default: half the machine's memory, within the address-space limit (ulimit -v).
+    #[arg(long, value_name = "SIZE", allow_negative_numbers = true, value_parser = crate::cli::memory::parse_size)]
+    pub max_memory: Option<u64>,
     /// With --solver: check every verdict that rests on the external solver's UNSATISFIABLE
     /// (unique, none, a complete count) with the embedded solver, within the same --timeout.
     /// Without it (or --proof) such a verdict is marked unverified; solutions are always
@@ -380,6 +386,10 @@ pub struct ExplainArgs {
     /// Threads that work side by side (default and most: every core); the output is the same.
     #[arg(short = 'j', long, value_name = "N", allow_negative_numbers = true, value_parser = at_least_one)]
     pub jobs: Option<usize>,
+    /// The memory the run may use for its puzzles' models and solvers, split among the jobs (as
+    /// for solve).
+    #[arg(long, value_name = "SIZE", allow_negative_numbers = true, value_parser = crate::cli::memory::parse_size)]
+    pub max_memory: Option<u64>,
     /// Pictures instead of text (explain and hint): svg, png or pdf. explain draws one picture
     /// per step and one of the end (files in --out DIR, or pages with --page; a PDF holds
     /// them all), hint the step it gives.

@@ -7,6 +7,7 @@ mod batch;
 mod explain;
 mod export;
 mod generate;
+pub mod memory;
 pub mod output;
 pub mod picture;
 mod proof;

@@ -6,10 +6,11 @@ use super::args::{InputArgs, ProofArgs, RunArgs};
 use super::batch::{self, Input, Watchdog};
 use super::output::{say, Stdout};
 use super::{picture, solver_choice};
+use crate::cnf::limits::{self, Limits};
 use crate::error::{Error, Result};
 use crate::kinds::AnyPuzzle;
 use crate::puzzle::{self, cell_name, Checked, Puzzle, Solutions, Style};
-use crate::solver::{SolverChoice, SolverError};
+use crate::solver::{SolverChoice, SolverError, Stop};
 use crate::with_puzzle;
 use serde::Serialize;
 use std::io::Write;
@@ -283,6 +284,7 @@ fn analyze_input(
     draw: Option<&picture::Request>,
     proofs: Option<&super::proof::Proofs>,
     verify: bool,
+    budget: u64,
 ) -> Report {
     let verify = verify && matches!(choice, SolverChoice::Command { .. });
     let t = Instant::now();
@@ -290,12 +292,18 @@ fn analyze_input(
         Err(e) => Report::failed(e),
         Ok(any) => {
             let got = batch::timed(watchdog, choice, |c| {
-                with_puzzle!(any, p => analyze(p, mode, c, style, draw).and_then(|r| {
-                    if verify && rests_on_unsat(&r) {
-                        recheck(p, mode, c, &r)?;
-                    }
-                    Ok(r)
-                }))
+                let limits = Limits {
+                    stop: c.stop().map(Stop::flag),
+                    max_bytes: Some(budget),
+                };
+                limits::with_limits(limits, || {
+                    with_puzzle!(any, p => analyze(p, mode, c, style, draw).and_then(|r| {
+                        if verify && rests_on_unsat(&r) {
+                            recheck(p, mode, c, &r)?;
+                        }
+                        Ok(r)
+                    }))
+                })
             });
             match got {
                 Ok(r) => r,
@@ -505,6 +513,7 @@ pub fn run_batch(
         .collect();
     let proofs = super::proof::Proofs::new(proof, &labels)?;
     let jobs = batch::jobs(run.jobs)?;
+    let budget = super::memory::per_job(run.max_memory, jobs)?;
     let watchdog = batch::timeout(run.timeout)?.map(Watchdog::start);
     if run.format.is_some() && run.json {
         return Err(Error::Usage(
@@ -548,6 +557,7 @@ pub fn run_batch(
             draw.as_ref(),
             proofs.as_ref(),
             run.verify,
+            budget,
         ))
     };
     let write = |i: Input, r: std::result::Result<Report, String>| -> Result<bool> {

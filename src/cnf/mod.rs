@@ -7,6 +7,7 @@
 
 pub mod dimacs;
 pub mod encode;
+pub mod limits;
 pub mod vocab;
 
 use std::fmt;
@@ -147,20 +148,103 @@ pub struct Formula {
     names: Vec<(Var, String)>,
     /// When false, [`Formula::name_with`] skips building names (the hot solving path).
     pub keep_names: bool,
+    /// The limits it was made under ([`limits::with_limits`]), and what became of them.
+    guard: Option<Box<Guard>>,
 }
+
+/// A formula's limits, and once they cut it, what its builder added since (only counted).
+#[derive(Clone, Debug)]
+struct Guard {
+    limits: limits::Limits,
+    /// Why the clauses are no longer kept, once they are not.
+    cut: Option<limits::Cut>,
+    /// Clauses and literals added in all (kept or not).
+    clauses: u64,
+    lits: u64,
+}
+
+/// Clauses between two looks at a formula's limits.
+const POLL_CLAUSES: usize = 4096;
 
 impl Formula {
     /// An empty formula that keeps variable names.
     pub fn new() -> Formula {
         Formula {
             keep_names: true,
-            ..Formula::default()
+            ..Formula::without_names()
         }
     }
 
     /// An empty formula that does not build names (for batch solving, where no one reads them).
+    /// It takes up the limits in force on this thread ([`limits::with_limits`]).
     pub fn without_names() -> Formula {
-        Formula::default()
+        let limits = limits::current();
+        Formula {
+            guard: (!limits.is_none()).then(|| {
+                Box::new(Guard {
+                    limits,
+                    cut: None,
+                    clauses: 0,
+                    lits: 0,
+                })
+            }),
+            ..Formula::default()
+        }
+    }
+
+    /// Why the formula stopped keeping clauses ([`limits`]): it is then incomplete, and only
+    /// its counts ([`Formula::num_clauses`], [`Formula::num_lits`]) are right.
+    pub fn cut(&self) -> Option<limits::Cut> {
+        self.guard.as_ref().and_then(|g| g.cut)
+    }
+
+    /// About how many bytes this formula and an embedded solver loaded with it take
+    /// ([`limits::memory_bytes`]), from its counts (whole also when it was cut).
+    pub fn memory_bytes(&self) -> u64 {
+        limits::memory_bytes(
+            self.num_vars as u64,
+            self.num_clauses() as u64,
+            self.num_lits() as u64,
+        )
+    }
+
+    /// The memory budget it was made under, if any.
+    pub fn max_bytes(&self) -> Option<u64> {
+        self.guard.as_ref().and_then(|g| g.limits.max_bytes)
+    }
+
+    /// Counts a clause of `n` literals that is not kept, or looks at the limits every
+    /// [`POLL_CLAUSES`] clauses: true when the clause is to be kept.
+    #[inline]
+    fn keep(&mut self, n: usize) -> bool {
+        let Some(g) = self.guard.as_mut() else {
+            return true;
+        };
+        g.clauses += 1;
+        g.lits += n as u64;
+        if g.cut.is_some() {
+            return false;
+        }
+        if g.clauses % POLL_CLAUSES as u64 == 0 || n > POLL_CLAUSES {
+            let over = g.limits.max_bytes.is_some_and(|max| {
+                limits::memory_bytes(self.num_vars as u64, g.clauses, g.lits) > max
+            });
+            let cut = if g.limits.stopped() {
+                Some(limits::Cut::Stopped)
+            } else if over {
+                Some(limits::Cut::TooLarge)
+            } else {
+                None
+            };
+            if cut.is_some() {
+                g.cut = cut;
+                // Give the memory back: the builder goes on only to count.
+                self.lits = Vec::new();
+                self.ends = Vec::new();
+                return false;
+            }
+        }
+        true
     }
 
     /// An empty formula that keeps variable names only when `names` is true (a model builder's
@@ -182,9 +266,26 @@ impl Formula {
         }
     }
 
+    /// An empty formula (no names) that never takes up the thread's limits: for the clauses a
+    /// solver keeps, which must stay whole.
+    pub fn unlimited() -> Formula {
+        Formula::default()
+    }
+
     /// Reserves room for `clauses` more clauses with `lits` literals in all (saves regrowing
     /// when a model knows its size in advance).
     pub fn reserve(&mut self, clauses: usize, lits: usize) {
+        if let Some(g) = &self.guard {
+            let fits = g.limits.max_bytes.is_none_or(|max| {
+                let clauses = g.clauses.saturating_add(clauses as u64);
+                let lits = g.lits.saturating_add(lits as u64);
+                limits::memory_bytes(self.num_vars as u64, clauses, lits) <= max
+            });
+            // Room it may not take is not reserved: the clauses, as they come, are cut.
+            if !fits || g.cut.is_some() {
+                return;
+            }
+        }
         self.ends.reserve(clauses);
         self.lits.reserve(lits);
     }
@@ -216,18 +317,27 @@ impl Formula {
         self.num_vars
     }
 
-    /// The number of clauses.
+    /// The number of clauses (added, also when the formula was cut).
     pub fn num_clauses(&self) -> usize {
-        self.ends.len()
+        match &self.guard {
+            Some(g) => usize::try_from(g.clauses).unwrap_or(usize::MAX),
+            None => self.ends.len(),
+        }
     }
 
-    /// The number of literals over all clauses.
+    /// The number of literals over all clauses (added, also when the formula was cut).
     pub fn num_lits(&self) -> usize {
-        self.lits.len()
+        match &self.guard {
+            Some(g) => usize::try_from(g.lits).unwrap_or(usize::MAX),
+            None => self.lits.len(),
+        }
     }
 
     /// Adds a clause. Clauses are kept as given (no simplification), so counts match the model docs.
     pub fn add_clause(&mut self, clause: &[Lit]) {
+        if !self.keep(clause.len()) {
+            return;
+        }
         for &l in clause {
             debug_assert!(
                 l.var().index() < self.num_vars,
@@ -243,6 +353,10 @@ impl Formula {
     pub fn add_clause_from(&mut self, clause: impl IntoIterator<Item = Lit>) {
         let start = self.lits.len();
         self.lits.extend(clause);
+        if self.guard.is_some() && !self.keep(self.lits.len() - start) {
+            self.lits.truncate(start);
+            return;
+        }
         for &l in &self.lits[start..] {
             debug_assert!(
                 l.var().index() < self.num_vars,
@@ -256,6 +370,22 @@ impl Formula {
     /// [`Formula::num_clauses`]): the constraints built since then hold only when `!lit` is
     /// false, so `!lit` can be assumed to switch them on (and a core names them).
     pub fn guard_since(&mut self, mark: usize, lit: Lit) {
+        if let Some(g) = self.guard.as_mut() {
+            // Each clause since the mark gets one literal more (kept or only counted).
+            let since = g.clauses.saturating_sub(mark as u64);
+            if g.cut.is_some() {
+                g.lits += since;
+                return;
+            }
+            // Re-added below, where they are counted again.
+            g.clauses -= since;
+            g.lits -= self.lits.len() as u64
+                - if mark == 0 {
+                    0
+                } else {
+                    self.ends[mark - 1] as u64
+                };
+        }
         let start = if mark == 0 {
             0
         } else {

@@ -33,7 +33,7 @@ impl External {
         External {
             command: command.trim().to_string(),
             timeout,
-            formula: Formula::without_names(),
+            formula: Formula::unlimited(),
             proof: None,
             stop: None,
         }

@@ -1299,6 +1299,7 @@ impl Lite {
         }
         let start = self.conflicts;
         let mut since_restart = 0u64;
+        let mut decisions = 0u64;
         loop {
             let confl = self.propagate();
             if confl != NONE {
@@ -1392,6 +1393,13 @@ impl Lite {
                     }
                     return Ok(Some(Outcome::Sat(Assignment::new(values))));
                 }
+            }
+            // A big formula can take seconds of decisions between conflicts: the stop flag is
+            // looked at between decisions too.
+            decisions += 1;
+            if decisions & POLL_MASK == 0 && self.stop.as_ref().is_some_and(Stop::is_raised) {
+                self.cancel_until(0);
+                return Err(SolverError::Stopped);
             }
             self.trail_lim.push(self.trail.len());
             self.enqueue(next, NONE);

@@ -79,6 +79,12 @@ impl Stop {
     pub fn is_raised(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }
+
+    /// The flag itself, for what polls it below the solvers (a model being built:
+    /// [`crate::cnf::limits::Limits::stop`]).
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        self.0.clone()
+    }
 }
 
 /// The result of one solver call.
@@ -107,6 +113,19 @@ pub enum SolverError {
     /// The [`Stop`] flag was raised (a time limit ran out): no answer.
     #[error("stopped before the solver answered (the time limit ran out)")]
     Stopped,
+    /// The model, with the solver that would load it, takes more than the memory budget
+    /// ([`crate::cnf::limits`]): bytes needed (about), bytes allowed.
+    #[error(
+        "too large for the memory this run may use: about {} MB, budget {} MB; --max-memory raises it",
+        mb(*needed),
+        mb(*budget)
+    )]
+    TooLarge { needed: u64, budget: u64 },
+}
+
+/// Bytes as whole megabytes (10^6 bytes), rounded up.
+fn mb(bytes: u64) -> u64 {
+    bytes.div_ceil(1_000_000)
 }
 
 /// How a backend with a search of its own ([`Lite`]) looks for a model: a hint from the

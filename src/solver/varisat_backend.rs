@@ -19,6 +19,8 @@ pub struct Varisat {
     /// Stopped once: varisat refuses to solve after an aborted proof, so every later call
     /// answers [`SolverError::Stopped`] without asking it.
     stopped: bool,
+    /// Clauses added, to look at the stop flag every few thousand while a big formula loads.
+    added: u64,
 }
 
 /// The proof "file" of a stoppable solver: it keeps nothing, and fails once its poll says
@@ -91,6 +93,7 @@ impl Varisat {
             stop,
             tripped,
             stopped: false,
+            added: 0,
         }
     }
 
@@ -145,6 +148,13 @@ impl Backend for Varisat {
     fn add_clause(&mut self, clause: &[Lit]) {
         use varisat::ExtendFormula;
         if self.stopped {
+            return;
+        }
+        // Loading millions of clauses takes seconds: a time limit that runs out meanwhile
+        // stops the loading (the next solve answers Stopped).
+        self.added += 1;
+        if self.added % 4096 == 0 && self.stop.as_ref().is_some_and(Stop::is_raised) {
+            self.stopped = true;
             return;
         }
         self.buf.clear();
