@@ -14,7 +14,9 @@ fn parallel_found() -> bool {
         .output()
         .is_ok_and(|o| o.status.success());
     if !found {
-        eprintln!("SKIPPED: GNU `parallel` is not on the PATH (apt-get install parallel); the sharding test checks nothing");
+        common::skipped(
+            "GNU `parallel` is not on the PATH (apt-get install parallel); the sharding test checks nothing",
+        );
     }
     found
 }
