@@ -374,6 +374,11 @@ pub struct SatArgs {
     /// A DIMACS CNF file (`-` for standard input).
     #[arg(value_name = "CNF")]
     pub file: String,
+    /// The memory the solver may use (a number of megabytes or a size like 512M or 4G): a
+    /// formula that would not fit is refused (exit 2). Default: half the machine's memory,
+    /// within the address-space limit (ulimit -v).
+    #[arg(long, value_name = "SIZE", allow_negative_numbers = true, value_parser = crate::cli::memory::parse_size)]
+    pub max_memory: Option<u64>,
 }
 
 #[derive(Args, Debug)]

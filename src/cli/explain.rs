@@ -6,11 +6,12 @@ use super::args::ExplainArgs;
 use super::batch::{self, Input, Watchdog};
 use super::output::{say, Stdout};
 use super::{picture, progress_counter};
+use crate::cnf::limits::{self, Limits};
 use crate::draw::Picture;
 use crate::error::{Error, Result};
 use crate::explain::{Explain, ExplainOptions, Explanation, Step};
 use crate::puzzle::{self, Puzzle, Solutions, Style};
-use crate::solver::{SolverChoice, SolverError};
+use crate::solver::{SolverChoice, SolverError, Stop};
 use crate::with_puzzle;
 
 /// Which of the three commands.
@@ -268,15 +269,21 @@ fn one_input(
     watchdog: Option<&Watchdog>,
     style: Style,
     draw: Option<&picture::Request>,
+    budget: u64,
 ) -> Outcome {
     let t = std::time::Instant::now();
     let got = match &input.puzzle {
         Err(e) => Err(clone_error(e)),
-        Ok(any) => batch::timed(
-            watchdog,
-            &SolverChoice::Embedded,
-            |c| with_puzzle!(any, p => one(p, verb, fallback, c, style, draw)),
-        ),
+        Ok(any) => batch::timed(watchdog, &SolverChoice::Embedded, |c| {
+            let limits = Limits {
+                stop: c.stop().map(Stop::flag),
+                max_bytes: Some(budget),
+            };
+            limits::with_limits(
+                limits,
+                || with_puzzle!(any, p => one(p, verb, fallback, c, style, draw)),
+            )
+        }),
     };
     let mut o = match got {
         Ok(o) => o,
@@ -399,7 +406,18 @@ pub fn run(a: &ExplainArgs, verb: Verb, style: Style) -> Result<i32> {
     let mut out = Stdout::new();
     let start = std::time::Instant::now();
     let (mut total, mut not_ok, mut errors, mut unknown, mut code) = (0, 0, 0, 0, 0);
-    let work = |i: &Input| one_input(i, verb, a.fallback, watchdog.as_ref(), style, draw.as_ref());
+    let budget = super::memory::per_job(a.max_memory, jobs)?;
+    let work = |i: &Input| {
+        one_input(
+            i,
+            verb,
+            a.fallback,
+            watchdog.as_ref(),
+            style,
+            draw.as_ref(),
+            budget,
+        )
+    };
     let write = |i: Input, mut o: Outcome| -> Result<bool> {
         total += 1;
         not_ok += usize::from(!o.ok);

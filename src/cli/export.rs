@@ -254,6 +254,14 @@ pub fn sat(a: &SatArgs) -> Result<i32> {
             &a.file, e.line, e.col, e.message,
         ))
     })?;
+    // The solver's memory follows the header's variables as much as the clauses.
+    let budget = super::memory::per_job(a.max_memory, 1)?;
+    if f.memory_bytes() > budget {
+        return Err(Error::Solver(crate::solver::SolverError::TooLarge {
+            needed: f.memory_bytes(),
+            budget,
+        }));
+    }
     let mut s = Varisat::new();
     s.add_formula(&f);
     let mut out = String::new();

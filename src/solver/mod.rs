@@ -123,9 +123,9 @@ pub enum SolverError {
     TooLarge { needed: u64, budget: u64 },
 }
 
-/// Bytes as whole megabytes (10^6 bytes), rounded up.
+/// Bytes as whole megabytes (2^20 bytes, as `--max-memory` and `ulimit` count), rounded up.
 fn mb(bytes: u64) -> u64 {
-    bytes.div_ceil(1_000_000)
+    bytes.div_ceil(1 << 20)
 }
 
 /// How a backend with a search of its own ([`Lite`]) looks for a model: a hint from the
