@@ -22,11 +22,13 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-/// A run that ended by itself, exit 0-3, with no panic or abort on standard error.
+/// A run that ended by itself, exit 0-3 (`sat`: 10 or 20 too, its SAT-competition codes), with
+/// no panic or abort on standard error.
 fn clean(out: &Output, what: &str) {
     let err = text(&out.stderr);
+    let sat = what.starts_with("sat") && matches!(out.status.code(), Some(10 | 20));
     assert!(
-        matches!(out.status.code(), Some(0..=3)),
+        sat || matches!(out.status.code(), Some(0..=3)),
         "{what}: exit {:?}, stderr {err}",
         out.status.code()
     );
@@ -118,7 +120,10 @@ fn every_verb_stops_quietly_when_its_reader_goes_away() {
     for args in runs {
         let out = into_closed_pipe(&args);
         clean(&out, &args.join(" "));
-        assert!(out.stderr.is_empty(), "{args:?}: {}", text(&out.stderr));
+        // No error about the output (what goes to standard error by design, the summary of a
+        // JSON batch or the verdicts next to pictures, may stay).
+        let err = text(&out.stderr);
+        assert!(!err.contains("gridsat:"), "{args:?}: {err}");
     }
 }
 

@@ -97,15 +97,12 @@ pub enum Cut {
 /// About how many bytes a formula of `vars` variables, `clauses` clauses and `lits` literals
 /// takes, with an embedded solver (lite or varisat) holding it too: the formula's own 4 bytes a
 /// literal and a clause, the solver's copy with its watch lists and per-variable state, and the
-/// room vectors take while they grow. Measured as peak resident memory of `gridsat solve` on
-/// empty Takuzu grids (100x100: 5.1 M literals, 168 MB; 200x200: 38.8 M, 1.28 GB) and one-line
-/// Numberlink boards (300x300: 14.1 M literals, 585 MB), within a tenth (BENCHMARKS.md).
+/// room vectors take while they grow (the program's own memory, about 16 MB, is not counted).
+/// Measured as peak resident memory of `gridsat solve` on empty Takuzu grids (100x100: 5.1 M
+/// literals, 168 MB; 200x200: 38.8 M, 1.28 GB) and one-line Numberlink boards (300x300: 14.1 M
+/// literals, 585 MB), within a tenth (BENCHMARKS.md).
 pub fn memory_bytes(vars: u64, clauses: u64, lits: u64) -> u64 {
-    BASE_BYTES
-        .saturating_add(lits.saturating_mul(20))
+    lits.saturating_mul(20)
         .saturating_add(clauses.saturating_mul(28))
         .saturating_add(vars.saturating_mul(100))
 }
-
-/// What a run takes before any model: the program, its buffers, a small solver.
-pub const BASE_BYTES: u64 = 16 << 20;
