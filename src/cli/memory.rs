@@ -85,6 +85,7 @@ fn address_space_room() -> Option<u64> {
         // SAFETY: getrlimit(2) fills the structure it is given; nothing else is touched.
         let ok = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut lim) } == 0;
         if ok && lim.rlim_cur != libc::RLIM_INFINITY {
+            #[allow(clippy::unnecessary_cast)] // rlim_t is not u64 on every Unix
             let cur = lim.rlim_cur as u64;
             return Some((cur.saturating_sub(HEADROOM) as f64 * AS_SHARE) as u64);
         }

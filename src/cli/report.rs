@@ -275,6 +275,7 @@ fn headline(r: &Report, mode: Mode) -> String {
 
 /// The report for one puzzle of a batch: the verdict, `unknown` when the time ran out, or the
 /// error in its place. This is what a worker runs.
+#[allow(clippy::too_many_arguments)] // one per option of the run that touches a puzzle
 fn analyze_input(
     input: &Input,
     mode: Mode,

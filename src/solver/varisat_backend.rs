@@ -153,7 +153,7 @@ impl Backend for Varisat {
         // Loading millions of clauses takes seconds: a time limit that runs out meanwhile
         // stops the loading (the next solve answers Stopped).
         self.added += 1;
-        if self.added % 4096 == 0 && self.stop.as_ref().is_some_and(Stop::is_raised) {
+        if self.added.is_multiple_of(4096) && self.stop.as_ref().is_some_and(Stop::is_raised) {
             self.stopped = true;
             return;
         }
