@@ -13,6 +13,7 @@ use crate::explain::{Explain, ExplainOptions, Explanation, Step};
 use crate::puzzle::{self, Puzzle, Solutions, Style};
 use crate::solver::{SolverChoice, SolverError, Stop};
 use crate::with_puzzle;
+use std::io::Write;
 
 /// Which of the three commands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,9 +7,13 @@
 use crate::error::{Error, Result};
 use std::io::{BufWriter, ErrorKind, StdoutLock, Write};
 
+/// The buffer [`Stdout::put`] writes into (a concrete type, so that a serializer writing many
+/// small pieces into it is not a dynamic call per piece).
+pub type Buffer = BufWriter<StdoutLock<'static>>;
+
 /// Buffered standard output that knows when its reader has gone.
 pub struct Stdout {
-    out: BufWriter<StdoutLock<'static>>,
+    out: Buffer,
     /// The reader went away (a closed pipe): later writes are skipped.
     closed: bool,
 }
@@ -36,7 +40,7 @@ impl Stdout {
 
     /// Runs `f` on the writer: `Ok(true)` when written, `Ok(false)` when the reader has gone
     /// (now or before: nothing more is written), an error for any other failure.
-    pub fn put(&mut self, f: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<bool> {
+    pub fn put(&mut self, f: impl FnOnce(&mut Buffer) -> std::io::Result<()>) -> Result<bool> {
         if self.closed {
             return Ok(false);
         }
