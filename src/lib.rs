@@ -12,6 +12,8 @@
 //! - [`kinds`]: reading any file as puzzles of any kind; [`records`]: reading a file one puzzle
 //!   at a time; [`text`]: comment lines and tokens with their columns, shared by the text formats.
 //! - [`draw`]: pictures (SVG, PNG, PDF) from a vocabulary every kind maps onto.
+//! - [`record`]: the records every front end reports (a verdict, an explanation, a generated
+//!   puzzle), as JSON and text.
 //! - [`cli`]: the command line (the binary is a thin wrapper around [`cli::main`]).
 
 pub mod cli;
@@ -24,6 +26,7 @@ pub mod kinds;
 pub mod numberlink;
 pub mod proof;
 pub mod puzzle;
+pub mod record;
 pub mod records;
 pub mod shisen;
 pub mod solver;
