@@ -14,8 +14,10 @@
 //! - [`draw`]: pictures (SVG, PNG, PDF) from a vocabulary every kind maps onto.
 //! - [`record`]: the records every front end reports (a verdict, an explanation, a generated
 //!   puzzle), as JSON and text.
-//! - [`cli`]: the command line (the binary is a thin wrapper around [`cli::main`]).
+//! - `cli`: the command line (the binary is a thin wrapper around `cli::main`; the `cli`
+//!   feature, on by default).
 
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod cnf;
 pub mod draw;
