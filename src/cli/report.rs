@@ -6,31 +6,15 @@
 use super::args::{InputArgs, ProofArgs, RunArgs};
 use super::batch::{self, Input, Watchdog};
 use super::{picture, solver_choice};
-use crate::draw::Picture;
 use crate::error::{Error, Result};
 use crate::kinds::AnyPuzzle;
 use crate::puzzle::{Puzzle, Style};
 pub use crate::record::Mode;
-use crate::record::{self, Finding, Report};
+use crate::record::{self, Report};
 use crate::solver::SolverChoice;
 use crate::with_puzzle;
 use std::io::{BufWriter, Write};
 use std::time::Instant;
-
-/// The pictures of what was found (`--format svg|png|pdf`).
-fn pictures<P: Puzzle>(p: &P, f: &Finding<P::Solution>, q: &picture::Request) -> Vec<Picture> {
-    match f {
-        Finding::Solved(s) | Finding::Open(s) | Finding::Unique(s) => picture::solved(p, s, q),
-        Finding::Multiple {
-            first,
-            second,
-            cells,
-            ..
-        } => picture::several(p, first, second, cells, q),
-        Finding::None { conflicting } => picture::unsolvable(p, conflicting, q),
-        Finding::Counted { .. } => Vec::new(),
-    }
-}
 
 /// The library's record of `p` (see [`crate::record`]), with its pictures when asked.
 fn analyze<P: Puzzle>(
@@ -43,7 +27,7 @@ fn analyze<P: Puzzle>(
     let found = record::find(p, mode, choice)?;
     let mut r = record::report(p, &found, mode, style);
     if let Some(q) = draw {
-        r.pictures = pictures(p, &found, q);
+        r.pictures = record::pictures::of_finding(p, &found, q.show, q.look);
     }
     Ok(r)
 }

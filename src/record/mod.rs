@@ -3,7 +3,8 @@
 //! - [`Report`]: what `solve`, `check` and `count` found about one puzzle (the JSON Lines object
 //!   of `--json`, and its text form), from the verdict analysis [`find`];
 //! - [`explain`]: the records of `explain`, `hint` and `grade`;
-//! - [`generated`]: the record of a generated puzzle.
+//! - [`generated`]: the record of a generated puzzle;
+//! - [`pictures`]: the pictures of what was found (differing cells, conflicting givens shaded).
 //!
 //! No clocks here: a caller that times a run fills `time_ms` (and `timeout_s` when its time
 //! limit ran out) and stops a run by raising the [`crate::solver::Stop`] flag of its
@@ -11,6 +12,7 @@
 
 pub mod explain;
 pub mod generated;
+pub mod pictures;
 
 use crate::error::{Error, Result};
 use crate::proof::ProofFiles;
