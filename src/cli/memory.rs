@@ -138,9 +138,8 @@ mod tests {
         let one = per_job(Some(1 << 30), 1).unwrap();
         let two = per_job(Some(1 << 30), 2).unwrap();
         assert!(two <= one / 2 + 1, "{one} {two}");
-        assert!(
-            per_job(Some(1 << 20), 4).is_err(),
-            "a quarter megabyte is no room"
-        );
+        // However little each job gets, the run goes on: puzzles that do not fit are refused
+        // one by one.
+        assert!(per_job(Some(1 << 20), 4).unwrap() <= 1 << 18);
     }
 }
