@@ -145,6 +145,9 @@ fn output_that_cannot_be_written_is_an_error_naming_it() {
         vec!["generate", "sudoku"],
         vec!["dimacs", S17],
         vec!["sat", "-"],
+        vec!["--help"],
+        vec!["--version"],
+        vec!["completions", "bash"],
     ] {
         let mut child = gridsat()
             .args(&args)

@@ -28,8 +28,21 @@ pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { 2 } else { 0 };
+            let printed = e
+                .print()
+                .and_then(|_| std::io::Write::flush(&mut std::io::stdout()));
+            if e.use_stderr() {
+                return 2;
+            }
+            // `--help` and `--version` go to standard output: a reader that goes away is a
+            // quiet stop, any other failed write (`>/dev/full`) an error.
+            return match output::written("standard output", printed) {
+                Ok(_) => 0,
+                Err(err) => {
+                    output::say(format!("gridsat: {err}"));
+                    err.exit_code()
+                }
+            };
         }
     };
     match run(cli) {
