@@ -59,7 +59,7 @@ fn backend_usage_errors_exit_2_with_a_message() {
         ),
         (
             &["--backend", "auto", "--budget=-1"][..],
-            "--budget must be a number of seconds",
+            "invalid value '-1' for '--budget <SECONDS>': must be at least 0 seconds",
         ),
         (
             &["--backend", "cadical", "--solver", "cadical -q"][..],
