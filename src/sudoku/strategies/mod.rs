@@ -9,15 +9,21 @@
 //! solution's value in an open cell with the fewest candidates (every other candidate there
 //! leads to a contradiction, since the solution is unique).
 
+pub mod als;
 pub mod chains;
+pub mod colors;
+pub mod fins;
 pub mod fish;
 pub mod forcing;
 pub mod grid;
+pub mod grouped;
 pub mod intersections;
 pub mod rating;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+pub mod sue_de_coq;
+pub mod templates;
 pub mod uniqueness;
 pub mod wings;
 
@@ -27,6 +33,7 @@ pub use rating::{grade, level};
 use super::{Grid, Sudoku};
 use crate::draw::{Look, Picture};
 use crate::explain::{Explain, ExplainOptions, Explanation, Step, SOLVER_TECHNIQUE};
+use fins::Shape;
 use rating::base;
 
 /// One technique of the engine.
@@ -175,6 +182,104 @@ pub static TECHNIQUES: &[Technique] = &[
         base::X_CHAIN,
         chains::discontinuous_loop,
     ),
+    named("finned X-Wing", base::X_WING, |b, f| {
+        fins::find(b, f, 2, Shape::Basic)
+    }),
+    named("finned Swordfish", base::SWORDFISH, |b, f| {
+        fins::find(b, f, 3, Shape::Basic)
+    }),
+    named("finned Jellyfish", base::JELLYFISH, |b, f| {
+        fins::find(b, f, 4, Shape::Basic)
+    }),
+    named("siamese Swordfish", base::SWORDFISH, |b, f| {
+        fins::siamese(b, f, 3, Shape::Basic)
+    }),
+    named("siamese Jellyfish", base::JELLYFISH, |b, f| {
+        fins::siamese(b, f, 4, Shape::Basic)
+    }),
+    named("Franken X-Wing", base::X_WING, |b, f| {
+        fins::find(b, f, 2, Shape::Franken)
+    }),
+    named("Franken Swordfish", base::SWORDFISH, |b, f| {
+        fins::find(b, f, 3, Shape::Franken)
+    }),
+    named("Franken Jellyfish", base::JELLYFISH, |b, f| {
+        fins::find(b, f, 4, Shape::Franken)
+    }),
+    named("siamese Franken Swordfish", base::SWORDFISH, |b, f| {
+        fins::siamese(b, f, 3, Shape::Franken)
+    }),
+    named("siamese Franken Jellyfish", base::JELLYFISH, |b, f| {
+        fins::siamese(b, f, 4, Shape::Franken)
+    }),
+    named("mutant Swordfish", base::SWORDFISH, |b, f| {
+        fins::find(b, f, 3, Shape::Mutant)
+    }),
+    named("mutant Jellyfish", base::JELLYFISH, |b, f| {
+        fins::find(b, f, 4, Shape::Mutant)
+    }),
+    named("mutant Squirmbag", base::JELLYFISH, |b, f| {
+        fins::find(b, f, 5, Shape::Mutant)
+    }),
+    named("mutant Whale", base::JELLYFISH, |b, f| {
+        fins::find(b, f, 6, Shape::Mutant)
+    }),
+    named("grouped AIC", base::AIC, |b, f| {
+        grouped::find(b, f, grouped::Kind::Aic, false)
+    }),
+    named("grouped continuous nice loop", base::AIC, |b, f| {
+        grouped::find(b, f, grouped::Kind::Continuous, false)
+    }),
+    named("grouped discontinuous nice loop", base::AIC, |b, f| {
+        grouped::find(b, f, grouped::Kind::Discontinuous, false)
+    }),
+    named("AIC with ALS", base::AIC, |b, f| {
+        grouped::find(b, f, grouped::Kind::Aic, true)
+    }),
+    named("continuous nice loop with ALS", base::AIC, |b, f| {
+        grouped::find(b, f, grouped::Kind::Continuous, true)
+    }),
+    named("discontinuous nice loop with ALS", base::AIC, |b, f| {
+        grouped::find(b, f, grouped::Kind::Discontinuous, true)
+    }),
+    named(
+        "dual 2-String Kite",
+        base::X_CHAIN,
+        single_digit::dual_two_string_kite,
+    ),
+    named(
+        "dual empty rectangle",
+        base::X_CHAIN,
+        single_digit::dual_empty_rectangle,
+    ),
+    named("simple colors", base::X_CHAIN, colors::simple),
+    named("multi-colors", base::X_CHAIN, colors::multi),
+    named(
+        "avoidable rectangle type 1",
+        base::UR_1,
+        uniqueness::avoidable_type_1,
+    ),
+    named(
+        "avoidable rectangle type 2",
+        base::UR_2,
+        uniqueness::avoidable_type_2,
+    ),
+    named("ALS-XZ", base::ALS_XZ, als::xz),
+    named("ALS-XY-Wing", base::ALS_XZ, |b, f| {
+        als::chain(b, f, 3, 3, true)
+    }),
+    named("ALS chain", base::ALS_XZ, |b, f| {
+        als::chain(b, f, 3, 6, true)
+    }),
+    named("death blossom", base::ALS_XZ, |b, f| {
+        als::death_blossom(b, f, false)
+    }),
+    named("Sue de Coq", base::SUE_DE_COQ, sue_de_coq::sue_de_coq),
+    named("template set", base::TEMPLATE, templates::set),
+    named("template delete", base::TEMPLATE, templates::delete),
+    named("siamese mutant Jellyfish", base::JELLYFISH, |b, f| {
+        fins::siamese(b, f, 4, Shape::Mutant)
+    }),
 ];
 
 /// The technique of that family name.
