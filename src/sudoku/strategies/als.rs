@@ -330,7 +330,7 @@ pub fn chain(b: &Board, f: &mut Found, min_sets: usize, max_sets: usize, overlap
     }
 }
 
-/// Death blossom: a stem cell and one petal per candidate.
+/// Death blossom: a stem cell and one petal per candidate. `overlap` lets petals share cells.
 pub fn death_blossom(b: &Board, f: &mut Found, overlap: bool) {
     let Some(ctx) = context(b) else { return };
     let n = b.n();
@@ -355,96 +355,95 @@ pub fn death_blossom(b: &Board, f: &mut Found, overlap: bool) {
                 (d, list)
             })
             .collect();
-        for z in 1..=n as u8 {
-            let start = ctx.hold[z as usize]
-                & !sbit
-                & if m & bit(z) != 0 {
-                    ctx.peers[stem]
+        // Per common value z: the cells that could still lose it (z of the stem: they must
+        // see the stem, whose own petal for z is then not needed).
+        let targets: Vec<u128> = (0..=n as u8)
+            .map(|z| {
+                if z == 0 {
+                    0
+                } else if m & bit(z) != 0 {
+                    ctx.hold[z as usize] & ctx.peers[stem]
                 } else {
-                    u128::MAX
-                };
-            // Stem values that need a petal holding z (z itself is covered by the stem).
-            let need: Vec<&(u8, Vec<usize>)> = petals.iter().filter(|(d, _)| *d != z).collect();
-            let mut chosen: Vec<usize> = Vec::new();
-            #[allow(clippy::too_many_arguments)]
-            fn pick(
-                b: &Board,
-                f: &mut Found,
-                ctx: &Ctx,
-                need: &[&(u8, Vec<usize>)],
-                z: u8,
-                stem: usize,
-                target: u128,
-                used: u128,
-                overlap: bool,
-                chosen: &mut Vec<usize>,
-            ) -> bool {
-                if target == 0 {
-                    return false;
+                    ctx.hold[z as usize]
                 }
-                let Some((&(d, ref list), rest)) = need.split_first() else {
-                    let t = target & !used;
-                    if t == 0 {
-                        return false;
-                    }
-                    let el: Vec<(usize, u8)> = cells(t).map(|i| (i, z)).collect();
-                    let sets: Vec<&Als> = chosen.iter().map(|&k| &ctx.sets[k]).collect();
-                    let petals: Vec<String> = chosen
-                        .iter()
-                        .zip(need_digits(&sets, z))
-                        .map(|(&k, _)| als_text(b, &ctx.sets[k]))
-                        .collect();
-                    let how = format!(
-                        "stem {} ({}), petals {}, common {z}",
-                        b.geo.cell_name(stem),
-                        digit_list(b.masks[stem], ""),
-                        petals.join(", ")
-                    );
-                    return push(b, f, "death blossom", base::ALS_XZ + 0.4, &sets, el, how);
-                };
-                let _ = d;
-                for &k in list {
-                    let a = &ctx.sets[k];
-                    if a.values & bit(z) == 0 || (!overlap && a.cells & used != 0) {
-                        continue;
-                    }
-                    chosen.push(k);
-                    let stop = pick(
-                        b,
-                        f,
-                        ctx,
-                        rest,
-                        z,
-                        stem,
-                        target & a.seen[z as usize],
-                        used | a.cells,
-                        overlap,
-                        chosen,
-                    );
-                    chosen.pop();
-                    if stop {
-                        return true;
-                    }
-                }
-                false
-            }
-            fn need_digits(sets: &[&Als], _z: u8) -> Vec<()> {
-                vec![(); sets.len()]
-            }
-            if pick(
-                b,
-                f,
-                &ctx,
-                &need,
-                z,
-                stem,
-                start,
-                sbit,
-                overlap,
-                &mut chosen,
-            ) {
-                return;
-            }
+            })
+            .collect();
+        let mut chosen: Vec<usize> = Vec::new();
+        if pick(
+            b,
+            f,
+            &ctx,
+            &petals,
+            stem,
+            targets,
+            sbit,
+            overlap,
+            &mut chosen,
+        ) {
+            return;
         }
     }
+}
+
+/// Chooses the petals one stem value after the other, narrowing each common value's targets;
+/// with every petal chosen, the step removes every value's targets.
+#[allow(clippy::too_many_arguments)]
+fn pick(
+    b: &Board,
+    f: &mut Found,
+    ctx: &Ctx,
+    petals: &[(u8, Vec<usize>)],
+    stem: usize,
+    targets: Vec<u128>,
+    used: u128,
+    overlap: bool,
+    chosen: &mut Vec<usize>,
+) -> bool {
+    if targets.iter().all(|&t| t & !used == 0) {
+        return false;
+    }
+    let Some(((d, list), rest)) = petals.split_first() else {
+        let mut el = Vec::new();
+        for (z, &t) in targets.iter().enumerate() {
+            for i in cells(t & !used) {
+                el.push((i, z as u8));
+            }
+        }
+        let sets: Vec<&Als> = chosen.iter().map(|&k| &ctx.sets[k]).collect();
+        let names: Vec<String> = sets.iter().map(|a| als_text(b, a)).collect();
+        let how = format!(
+            "stem {} ({}), petals {}",
+            b.geo.cell_name(stem),
+            digit_list(b.masks[stem], ""),
+            names.join(", ")
+        );
+        return push(b, f, "death blossom", base::ALS_XZ + 0.4, &sets, el, how);
+    };
+    for &k in list {
+        let a = &ctx.sets[k];
+        if !overlap && a.cells & used != 0 {
+            continue;
+        }
+        let next: Vec<u128> = targets
+            .iter()
+            .enumerate()
+            .map(|(z, &t)| {
+                if z as u8 == *d {
+                    // The stem's own z: this petal is not needed for it.
+                    t
+                } else if a.values & bit(z as u8) != 0 {
+                    t & a.seen[z]
+                } else {
+                    0
+                }
+            })
+            .collect();
+        chosen.push(k);
+        let stop = pick(b, f, ctx, rest, stem, next, used | a.cells, overlap, chosen);
+        chosen.pop();
+        if stop {
+            return true;
+        }
+    }
+    false
 }

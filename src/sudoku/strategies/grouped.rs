@@ -559,7 +559,7 @@ pub fn find(b: &Board, f: &mut Found, kind: Kind, als: bool) {
                     eliminations: el,
                 }
             };
-            if !distinct(&net, &chain.nodes, false) {
+            if !distinct(&net, &chain.nodes, t == s) {
                 continue;
             }
             let (sn, tn) = (&net.nodes[s as usize], &net.nodes[t as usize]);

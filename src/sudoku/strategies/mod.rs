@@ -272,7 +272,7 @@ pub static TECHNIQUES: &[Technique] = &[
         als::chain(b, f, 3, 6, true)
     }),
     named("death blossom", base::ALS_XZ, |b, f| {
-        als::death_blossom(b, f, false)
+        als::death_blossom(b, f, true)
     }),
     named("Sue de Coq", base::SUE_DE_COQ, sue_de_coq::sue_de_coq),
     named("template set", base::TEMPLATE, templates::set),

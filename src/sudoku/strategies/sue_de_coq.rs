@@ -30,6 +30,15 @@ pub fn sue_de_coq(b: &Board, f: &mut Found) {
                 .copied()
                 .filter(|&i| b.values[i] == 0 && !g.cell_units[i].contains(&line))
                 .collect();
+            // Eliminations reach the meeting cells left out of C too.
+            let open_of = |u: usize| -> Vec<usize> {
+                g.units[u]
+                    .iter()
+                    .copied()
+                    .filter(|&i| b.values[i] == 0)
+                    .collect()
+            };
+            let (line_open, box_open) = (open_of(line), open_of(bx));
             for k in 2..=meet.len() {
                 let stop = subsets(&meet, k, &mut |c| {
                     let v = c.iter().fold(0u64, |m, &i| m | b.masks[i]);
@@ -55,15 +64,15 @@ pub fn sue_de_coq(b: &Board, f: &mut Found) {
                                     let in_line = vl | (v & !vb);
                                     let in_box = vb | (v & !vl);
                                     let mut el = Vec::new();
-                                    for &i in &line_rest {
-                                        if !l.contains(&i) {
+                                    for &i in &line_open {
+                                        if !l.contains(&i) && !c.contains(&i) {
                                             for d in digits(b.masks[i] & in_line) {
                                                 el.push((i, d));
                                             }
                                         }
                                     }
-                                    for &i in &box_rest {
-                                        if !bb.contains(&i) {
+                                    for &i in &box_open {
+                                        if !bb.contains(&i) && !c.contains(&i) {
                                             for d in digits(b.masks[i] & in_box) {
                                                 el.push((i, d));
                                             }
