@@ -291,7 +291,8 @@ impl Bfs {
         }
     }
 
-    fn run(&mut self, net: &Net, s: u32, max_nodes: usize) {
+    /// From node `s` off; nodes touching the cells of `banned` are left out (but `s`).
+    fn run(&mut self, net: &Net, s: u32, max_nodes: usize, banned: u128) {
         self.gen += 1;
         self.queue.clear();
         let start = 2 * s;
@@ -313,6 +314,9 @@ impl Bfs {
                 &net.strong[v as usize]
             };
             for &w in links {
+                if banned != 0 && w != s && net.nodes[w as usize].cells & banned != 0 {
+                    continue;
+                }
                 let nst = 2 * w + u32::from(!on);
                 if self.stamp[nst as usize] == self.gen {
                     continue;
@@ -323,6 +327,15 @@ impl Bfs {
                 self.queue.push(nst);
             }
         }
+    }
+
+    fn reached(&self, st: u32) -> bool {
+        self.stamp[st as usize] == self.gen
+    }
+
+    /// True when state `st` was reached by a path whose nodes do not overlap.
+    fn reached_distinct(&self, net: &Net, st: u32) -> bool {
+        self.reached(st) && distinct(net, &self.path(st), true)
     }
 
     fn path(&self, st: u32) -> Vec<u32> {
@@ -496,101 +509,120 @@ pub fn find(b: &Board, f: &mut Found, kind: Kind, als: bool) {
         if net.strong[s as usize].is_empty() {
             continue;
         }
-        bfs.run(&net, s, MAX_NODES);
-        let reached: Vec<u32> = bfs.queue.iter().copied().filter(|st| st % 2 == 1).collect();
-        for st in reached {
-            let t = st / 2;
-            let len = bfs.dist[st as usize] as usize + 1;
-            if len < 4 {
-                continue;
+        bfs.run(&net, s, MAX_NODES, 0);
+        let mut reached: Vec<u32> = bfs.queue.iter().copied().filter(|st| st % 2 == 1).collect();
+        let snd = &net.nodes[s as usize];
+        let place_again = kind == Kind::Discontinuous
+            && snd.cells.count_ones() == 1
+            && snd.als == 0
+            && !bfs.reached_distinct(&net, 2 * s + 1);
+        for pass in 0..2 {
+            if pass == 1 {
+                // The shortest way back to the start may pass through its cell again: look
+                // again around that cell for a placement.
+                if !place_again {
+                    break;
+                }
+                bfs.run(&net, s, MAX_NODES, snd.cells);
+                if !bfs.reached(2 * s + 1) {
+                    break;
+                }
+                reached = vec![2 * s + 1];
             }
-            let snd = &net.nodes[s as usize];
-            let chain = if t == s {
-                if kind != Kind::Discontinuous || snd.cells.count_ones() != 1 || snd.als != 0 {
+            for &st in &reached {
+                let t = st / 2;
+                let len = bfs.dist[st as usize] as usize + 1;
+                if len < 4 {
                     continue;
                 }
-                Chain {
-                    nodes: bfs.path(st),
-                    looped: false,
-                    placements: vec![(snd.cells.trailing_zeros() as usize, snd.digit)],
-                    eliminations: vec![],
-                }
-            } else if net.weak[t as usize].contains(&s) {
-                if kind != Kind::Continuous {
-                    continue;
-                }
-                let nodes = bfs.path(st);
-                let el = loop_eliminations(b, &net, &nodes);
-                if el.is_empty() {
-                    continue;
-                }
-                Chain {
-                    nodes,
-                    looped: true,
-                    placements: vec![],
-                    eliminations: el,
-                }
-            } else {
-                let el = either(b, &net, s, t);
-                if el.is_empty() {
-                    continue;
-                }
-                // A discontinuous loop removes a candidate both ends conflict with and that
-                // links weakly to both (the chain read from it and back); an AIC the rest.
-                let el = if kind == Kind::Discontinuous {
-                    el.into_iter()
-                        .filter(|&(i, d)| {
-                            net.index.get(&(d, one(i))).is_some_and(|&c| {
-                                net.weak[s as usize].contains(&c)
-                                    && net.weak[t as usize].contains(&c)
-                            })
-                        })
-                        .collect::<Vec<_>>()
-                } else {
-                    el
-                };
-                if el.is_empty() {
-                    continue;
-                }
-                Chain {
-                    nodes: bfs.path(st),
-                    looped: false,
-                    placements: vec![],
-                    eliminations: el,
-                }
-            };
-            if !distinct(&net, &chain.nodes, t == s) {
-                continue;
-            }
-            let (sn, tn) = (&net.nodes[s as usize], &net.nodes[t as usize]);
-            let one_cell = sn.cells == tn.cells && sn.cells.count_ones() == 1 && sn.als == 0;
-            if kind == Kind::Discontinuous && chain.placements.is_empty() && !one_cell {
-                // One step per removed candidate, as HoDoKu shows them.
-                for &e in &chain.eliminations {
-                    let key = (vec![], vec![e]);
-                    let better = every
-                        .get(&key)
-                        .is_none_or(|old| chain.nodes.len() < old.nodes.len());
-                    if better {
-                        every.insert(
-                            key,
-                            Chain {
-                                nodes: chain.nodes.clone(),
-                                looped: false,
-                                placements: vec![],
-                                eliminations: vec![e],
-                            },
-                        );
+                let snd = &net.nodes[s as usize];
+                let chain = if t == s {
+                    if kind != Kind::Discontinuous || snd.cells.count_ones() != 1 || snd.als != 0 {
+                        continue;
                     }
+                    Chain {
+                        nodes: bfs.path(st),
+                        looped: false,
+                        placements: vec![(snd.cells.trailing_zeros() as usize, snd.digit)],
+                        eliminations: vec![],
+                    }
+                } else if net.weak[t as usize].contains(&s) {
+                    if kind != Kind::Continuous {
+                        continue;
+                    }
+                    let nodes = bfs.path(st);
+                    let el = loop_eliminations(b, &net, &nodes);
+                    if el.is_empty() {
+                        continue;
+                    }
+                    Chain {
+                        nodes,
+                        looped: true,
+                        placements: vec![],
+                        eliminations: el,
+                    }
+                } else {
+                    let el = either(b, &net, s, t);
+                    if el.is_empty() {
+                        continue;
+                    }
+                    // A discontinuous loop removes a candidate both ends conflict with and that
+                    // links weakly to both (the chain read from it and back); an AIC the rest.
+                    let el = if kind == Kind::Discontinuous {
+                        el.into_iter()
+                            .filter(|&(i, d)| {
+                                net.index.get(&(d, one(i))).is_some_and(|&c| {
+                                    net.weak[s as usize].contains(&c)
+                                        && net.weak[t as usize].contains(&c)
+                                })
+                            })
+                            .collect::<Vec<_>>()
+                    } else {
+                        el
+                    };
+                    if el.is_empty() {
+                        continue;
+                    }
+                    Chain {
+                        nodes: bfs.path(st),
+                        looped: false,
+                        placements: vec![],
+                        eliminations: el,
+                    }
+                };
+                if !distinct(&net, &chain.nodes, t == s) {
+                    continue;
                 }
-                continue;
-            }
-            let key = (chain.placements.clone(), chain.eliminations.clone());
-            let better = every
-                .get(&key)
-                .is_none_or(|old| chain.nodes.len() < old.nodes.len());
-            if better {
-                every.insert(key, chain);
+                let (sn, tn) = (&net.nodes[s as usize], &net.nodes[t as usize]);
+                let one_cell = sn.cells == tn.cells && sn.cells.count_ones() == 1 && sn.als == 0;
+                if kind == Kind::Discontinuous && chain.placements.is_empty() && !one_cell {
+                    // One step per removed candidate, as HoDoKu shows them.
+                    for &e in &chain.eliminations {
+                        let key = (vec![], vec![e]);
+                        let better = every
+                            .get(&key)
+                            .is_none_or(|old| chain.nodes.len() < old.nodes.len());
+                        if better {
+                            every.insert(
+                                key,
+                                Chain {
+                                    nodes: chain.nodes.clone(),
+                                    looped: false,
+                                    placements: vec![],
+                                    eliminations: vec![e],
+                                },
+                            );
+                        }
+                    }
+                    continue;
+                }
+                let key = (chain.placements.clone(), chain.eliminations.clone());
+                let better = every
+                    .get(&key)
+                    .is_none_or(|old| chain.nodes.len() < old.nodes.len());
+                if better {
+                    every.insert(key, chain);
+                }
             }
         }
     }
