@@ -201,6 +201,12 @@ pub trait Puzzle {
     fn found(&self, _stop: Option<&Stop>, _two: bool) -> Result<Vec<Self::Solution>> {
         Ok(Vec::new())
     }
+    /// False when the kind's estimate says the model [`check`] would build to look for a second
+    /// solution is too large (Shisen-sho's big gravity boards): with one solution from
+    /// [`Puzzle::found`], `check` then keeps it and leaves uniqueness open. True by default.
+    fn model_fits(&self, _stop: Option<&Stop>) -> bool {
+        true
+    }
     /// Reads a solution from an assignment of the model.
     fn decode(&self, model: &Model<Self::Map>, a: &Assignment) -> Self::Solution;
     /// Lazy constraints: clauses that a model violates (none for most kinds).
@@ -342,6 +348,9 @@ pub fn check<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Checked<P::Solut
         let a = ruled(p, found.pop().expect("two"))?;
         let cells = p.differing(&a, &b);
         return Ok(Checked::Decided(Solutions::Multiple(a, b, cells)));
+    }
+    if found.len() == 1 && !p.model_fits(choice.stop()) {
+        return Ok(Checked::Found(ruled(p, found.pop().expect("one"))?));
     }
     let model = p.model_until(GivenMode::Fold, false, choice.stop());
     let refine = |a: &Assignment| p.refine(&model, a);

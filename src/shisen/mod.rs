@@ -325,7 +325,7 @@ impl Puzzle for Shisen {
             let mut out = vec![quick::replay(self, &pairs)];
             if two {
                 let other = quick::exchange(self, &pairs, quick::EXCHANGES)
-                    .or_else(|| quick::another(self, &pairs, budget, stop));
+                    .or_else(|| quick::another(self, &pairs, quick::ANOTHER_BUDGET, stop));
                 if let Some(other) = other {
                     out.push(quick::replay(self, &other));
                 }
@@ -364,6 +364,18 @@ impl Puzzle for Shisen {
                 graph::BUDGET,
                 graph::BUDGET * graph::BYTES_PER_POSITION >> 20
             ))),
+        }
+    }
+
+    /// The route model within [`model::MAX_BYTES`] by [`model::route_bytes`]; with gravity on
+    /// a board beyond the step model's [`gravity::MAX_TILES`], the position graph within
+    /// [`graph::BUDGET`] positions.
+    fn model_fits(&self, stop: Option<&Stop>) -> bool {
+        if self.rules.gravity {
+            self.tiles().len() <= gravity::MAX_TILES
+                || graph::explore(self, graph::BUDGET, stop).is_some()
+        } else {
+            model::route_bytes(self) <= model::MAX_BYTES
         }
     }
 

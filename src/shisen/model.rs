@@ -502,8 +502,15 @@ pub fn decode(p: &Shisen, map: &ShisenMap, a: &Assignment) -> Plan {
     plan_of(p, &cells)
 }
 
-/// Positions the searches of [`near`] and [`kind_cuts`] may visit.
+/// Positions the searches of [`near`] may visit.
 pub const SEARCH_BUDGET: usize = 200_000;
+
+/// Positions the search of [`kind_cuts`] may visit on each set of kinds the solver tries
+/// (each try of the minimisation is one): a set it cannot decide within them is taken as
+/// clearable, so the kinds named still conflict but may be more than the fewest. With 200,000
+/// the "these kinds conflict" line of a dead 18x8 deal took up to 9 G instructions, nine tenths
+/// of the whole answer (BENCHMARKS.md, "Shisen-sho, round 4").
+pub const KIND_BUDGET: usize = 10_000;
 
 /// Positions the search of [`play_into`] may visit to decide the board, and then each of its
 /// lemmas (about 3.5 s of CPU at most on an 18x8 deal; `--timeout` stops it sooner). SAT alone, after the search gives up, decided none of the 18x8
@@ -644,7 +651,7 @@ pub fn kind_cuts(p: &Shisen, map: &ShisenMap, a: &Assignment) -> Vec<Clause> {
         }
     }
     let r = routes::build(&sub);
-    if super::play::search(&sub, &r, SEARCH_BUDGET, 0) != super::play::Found::Dead {
+    if super::play::search(&sub, &r, KIND_BUDGET, 0) != super::play::Found::Dead {
         return Vec::new();
     }
     // Locked at the start: the kinds of the sealed tiles alone are locked too (the sealed

@@ -370,6 +370,8 @@ pub struct Search {
     pub dead: Positions,
     nodes: usize,
     budget: usize,
+    /// The work budget: cells [`Board::reach`] may walk in all.
+    walk_limit: u64,
     stop: Option<Stop>,
     stopped: bool,
     /// The moves made (tile ids, in order).
@@ -388,6 +390,7 @@ impl Search {
             dead: Positions::default(),
             nodes: 0,
             budget,
+            walk_limit: budget as u64 * WALK_PER_POSITION,
             stop: stop.cloned(),
             stopped: false,
             plan: Vec::new(),
@@ -475,7 +478,7 @@ impl Search {
         }
         if self.nodes >= self.budget
             || self.stopped
-            || self.board.walked > self.budget as u64 * WALK_PER_POSITION
+            || self.board.walked > self.walk_limit
         {
             return None;
         }
@@ -544,12 +547,19 @@ impl Search {
 }
 
 /// Positions the quick search visits before the board goes to the models (each a few
-/// microseconds on an 18x8 deal).
-pub const BUDGET: usize = 20_000;
+/// microseconds on an 18x8 deal). A clearable deal it misses is cleared by the play search
+/// on the routes there; a dead deal pays this much for nothing, so it is kept small.
+pub const BUDGET: usize = 5_000;
 
 /// Cells the search may walk per position of its budget on average: on large boards a
 /// position costs more, and the budget is of work, not of positions alone.
 pub const WALK_PER_POSITION: u64 = 2_000;
+
+/// Positions [`another`] searches in all when [`exchange`] finds no second pairing.
+pub const ANOTHER_BUDGET: usize = 20_000;
+
+/// Positions [`another`] searches from each other partner it tries.
+pub const PER_PARTNER: usize = 2_000;
 
 /// Exchanges of partners [`exchange`] tries before [`another`] searches.
 pub const EXCHANGES: usize = 20;
@@ -632,8 +642,10 @@ pub fn exchange(p: &Shisen, first: &[(usize, usize)], tries: usize) -> Option<Ve
 
 /// A plan whose pairing differs from the plan `first`'s, within `budget` positions: `first`
 /// is replayed, and before each of its moves `(a, b)` every other tile of `a`'s kind that `a`
-/// can be joined to then is tried as `a`'s partner, the search going on from there. Any plan
-/// found pairs `a` otherwise, so it is a second solution.
+/// can be joined to then is tried as `a`'s partner, the search going on from there for at
+/// most [`PER_PARTNER`] positions (a partner that leads into a large dead part of the game
+/// must not take the whole budget). Any plan found pairs `a` otherwise, so it is a second
+/// solution.
 pub fn another(
     p: &Shisen,
     first: &[(usize, usize)],
@@ -653,6 +665,7 @@ pub fn another(
             let saved = s.board.grid.clone();
             let ab = s.board.remove(sa, t);
             s.plan.push(ab);
+            s.budget = (s.nodes + PER_PARTNER).min(budget);
             if s.step() == Some(true) {
                 return Some(s.pairs());
             }
@@ -664,7 +677,7 @@ pub fn another(
                 s.board.count[s.board.class[x] as usize] += 1;
             }
             s.board.left += 2;
-            if s.nodes >= s.budget || s.stopped {
+            if s.nodes >= budget || s.stopped || s.board.walked > s.walk_limit {
                 return None;
             }
         }
