@@ -290,7 +290,7 @@ impl Search {
             return false;
         }
         self.nodes += 1;
-        if self.nodes % 4096 == 0 && thread_cpu() > self.deadline {
+        if self.nodes.is_multiple_of(4096) && thread_cpu() > self.deadline {
             self.gave_up = true;
             return false;
         }

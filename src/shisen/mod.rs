@@ -362,7 +362,7 @@ impl Puzzle for Shisen {
                     format!("no plan found in {} positions", budget)
                 },
                 graph::BUDGET,
-                graph::BUDGET * graph::BYTES_PER_POSITION >> 20
+                (graph::BUDGET * graph::BYTES_PER_POSITION) >> 20
             ))),
         }
     }

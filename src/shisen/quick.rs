@@ -476,10 +476,7 @@ impl Search {
         if self.board.left == 0 {
             return Some(true);
         }
-        if self.nodes >= self.budget
-            || self.stopped
-            || self.board.walked > self.walk_limit
-        {
+        if self.nodes >= self.budget || self.stopped || self.board.walked > self.walk_limit {
             return None;
         }
         if self.nodes.is_multiple_of(64) && self.stop.as_ref().is_some_and(Stop::is_raised) {
