@@ -308,21 +308,12 @@ pub fn chain(b: &Board, f: &mut Found, min_sets: usize, max_sets: usize, overlap
         }
         false
     }
-    for start in 0..k {
+    for (start, set) in s.iter().enumerate().take(k) {
         path.clear();
         via.clear();
         path.push(start);
         if go(
-            b,
-            f,
-            &ctx,
-            &links,
-            &mut path,
-            &mut via,
-            s[start].cells,
-            min_sets,
-            max_sets,
-            overlap,
+            b, f, &ctx, &links, &mut path, &mut via, set.cells, min_sets, max_sets, overlap,
             &mut seen,
         ) {
             return;
@@ -428,7 +419,10 @@ fn pick(
             .iter()
             .enumerate()
             .map(|(z, &t)| {
-                if z as u8 == *d {
+                if z == 0 {
+                    // Index 0 stands for no value (targets are indexed by value).
+                    0
+                } else if z as u8 == *d {
                     // The stem's own z: this petal is not needed for it.
                     t
                 } else if a.values & bit(z as u8) != 0 {

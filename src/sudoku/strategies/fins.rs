@@ -294,7 +294,7 @@ pub fn name(b: &Board, f: &Fish) -> String {
     };
     let (br, bc, bb) = lines(&f.base);
     let (cr, cc, cb) = lines(&f.cover);
-    let shape = if (br && bc) || (cr && cc) || (br && cr) || (bc && cc) {
+    let shape = if (br || cc) && (bc || cr) {
         "mutant "
     } else if bb || cb {
         "Franken "

@@ -504,7 +504,8 @@ pub fn find(b: &Board, f: &mut Found, kind: Kind, als: bool) {
     }
     let net = Net::new(b, als);
     let mut bfs = Bfs::new(net.nodes.len());
-    let mut every: HashMap<(Vec<(usize, u8)>, Vec<(usize, u8)>), Chain> = HashMap::new();
+    type Ends = Vec<(usize, u8)>;
+    let mut every: HashMap<(Ends, Ends), Chain> = HashMap::new();
     for s in 0..net.nodes.len() as u32 {
         if net.strong[s as usize].is_empty() {
             continue;

@@ -221,7 +221,8 @@ pub fn empty_rectangle(b: &Board, f: &mut Found) {
 pub fn dual_two_string_kite(b: &Board, f: &mut Found) {
     let g = &b.geo;
     for d in 1..=g.n as u8 {
-        let mut kites: Vec<([usize; 4], Vec<(usize, u8)>)> = Vec::new();
+        type Kite = ([usize; 4], Vec<(usize, u8)>);
+        let mut kites: Vec<Kite> = Vec::new();
         four_node_chains(b, d, &mut |kind, cells, _, elims| {
             if kind == Kind::Kite {
                 kites.push((cells, elims));
