@@ -295,3 +295,13 @@ def test_text_forms_are_the_command_line_s():
     out = run_cli("hint", "--color", "never", "puzzles/sudoku/classic.txt")
     assert str(read("puzzles/sudoku/classic.txt")[0].hint()) == out.stdout
     assert "Puzzle" in repr(p) and str(p).strip()
+
+
+def test_the_guide_s_examples_run():
+    """docs/python.md is written as a doctest: every example there runs and prints what it says."""
+    import doctest
+
+    failures, tries = doctest.testfile(
+        str(ROOT / "docs" / "python.md"), module_relative=False, optionflags=doctest.ELLIPSIS
+    )
+    assert tries >= 20 and failures == 0
