@@ -22,6 +22,11 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use std::sync::Arc;
 
+/// mimalloc, as the command line uses: every call builds and drops a model and a solver, and
+/// glibc's malloc took about a fifth of an easy Sudoku's instructions here.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 pyo3::create_exception!(
     gridsat,
     GridsatError,
@@ -423,7 +428,11 @@ impl Verdict {
     }
     /// The command line's text for this puzzle.
     fn __str__(&self) -> String {
-        self.report.to_text(self.mode)
+        let mut r = self.report.clone();
+        if let Some(f) = &self.finding {
+            r.text = f.grids(&self.puzzle, self.mode);
+        }
+        r.to_text(self.mode)
     }
     fn __repr__(&self) -> String {
         format!("<gridsat.Verdict {}>", self.report.status)
@@ -803,6 +812,7 @@ fn parse_size(s: &str) -> Result<(usize, usize), String> {
 #[pyo3(name = "gridsat")]
 fn gridsat_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    run::note_main_thread(py);
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_class::<Puzzle>()?;

@@ -1,8 +1,13 @@
-//! Running the library's long calls from Python: the call runs on a worker thread with the GIL
-//! released (so a thread pool of checks uses every core), while the calling thread waits in
-//! slices of at most [`SLICE`], and between them reads the clock of `timeout=` and lets Python
-//! run its signal handlers (Ctrl-C raises KeyboardInterrupt there). Either raises the solver's
-//! stop flag ([`gridsat::solver::Stop`]), which every embedded backend polls.
+//! Running the library's long calls from Python, with the GIL released (so a thread pool of
+//! checks uses every core), a time limit (`timeout=`) and Ctrl-C, each of which raises the
+//! solver's stop flag ([`gridsat::solver::Stop`]) that every embedded backend polls.
+//!
+//! Python runs signal handlers only on its main thread, and only when that thread comes back to
+//! Python. So a call from the main thread runs on a worker thread (one, kept for such calls)
+//! while the main thread waits in slices of at most [`SLICE`], and between them lets Python run
+//! its handlers (Ctrl-C raises KeyboardInterrupt there) and reads the clock. A call from any
+//! other thread, where no signal can arrive, runs right there with the GIL released, and its
+//! time limit is kept by one watchdog thread ([`Watchdog`]), as the command line's `--timeout`.
 
 use gridsat::draw::{Look, Picture};
 use gridsat::error::Result;
@@ -15,10 +20,13 @@ use gridsat::record::pictures::{self, Show};
 use gridsat::record::{self, Finding, Mode, Report};
 use gridsat::solver::{SolverChoice, Stop};
 use pyo3::prelude::*;
+use std::collections::BTreeMap;
 use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use std::thread::ThreadId;
 use std::time::{Duration, Instant};
 
-/// How long the calling thread waits before it looks at the clock and the signals again.
+/// How long the main thread waits before it looks at the clock and the signals again.
 const SLICE: Duration = Duration::from_millis(50);
 
 /// The seconds of `timeout=` as a duration; a negative or non-finite limit is a usage error.
@@ -32,25 +40,60 @@ fn limit(timeout: Option<f64>) -> PyResult<Option<Duration>> {
     }
 }
 
-/// Runs `f` with a solver choice that stops when `timeout` seconds have passed or Python has a
-/// pending signal (KeyboardInterrupt is raised once the worker has stopped). Returns what `f`
-/// returned (the library's `Stopped` error when the time ran out) and the milliseconds spent.
+/// The thread Python runs signal handlers on, noted when the module is imported.
+static MAIN: OnceLock<Option<ThreadId>> = OnceLock::new();
+
+/// Notes Python's main thread (called at import, usually on it).
+pub fn note_main_thread(py: Python<'_>) {
+    let on_main = (|| -> PyResult<bool> {
+        let threading = py.import("threading")?;
+        let main = threading.call_method0("main_thread")?.getattr("ident")?;
+        let here = threading.call_method0("get_ident")?;
+        main.eq(here)
+    })()
+    .unwrap_or(false);
+    let _ = MAIN.set(on_main.then(|| std::thread::current().id()));
+}
+
+/// True on Python's main thread (where signals are handled).
+fn on_main_thread(py: Python<'_>) -> bool {
+    match MAIN.get() {
+        Some(Some(id)) => std::thread::current().id() == *id,
+        _ => (|| -> PyResult<bool> {
+            let threading = py.import("threading")?;
+            let main = threading.call_method0("main_thread")?.getattr("ident")?;
+            main.eq(threading.call_method0("get_ident")?)
+        })()
+        .unwrap_or(true),
+    }
+}
+
+/// Runs `f` with a solver choice that stops when `timeout` seconds have passed or (on the main
+/// thread) Python has a pending signal: KeyboardInterrupt is raised once `f` has stopped.
+/// Returns what `f` returned (the library's `Stopped` error when the time ran out) and the
+/// milliseconds spent.
 pub fn stoppable<T, F>(py: Python<'_>, timeout: Option<f64>, f: F) -> PyResult<(T, f64)>
 where
     T: Send + 'static,
     F: FnOnce(&SolverChoice) -> T + Send + 'static,
 {
-    let deadline = limit(timeout)?.map(|d| Instant::now() + d);
+    let limit = limit(timeout)?;
     let start = Instant::now();
     let stop = Stop::new();
     let choice = SolverChoice::Embedded.until(&stop);
+    if !on_main_thread(py) {
+        let armed = limit.map(|d| watchdog().arm(start + d, stop.clone()));
+        let value = py.detach(move || f(&choice));
+        if let Some(id) = armed {
+            watchdog().disarm(id);
+        }
+        return Ok((value, start.elapsed().as_secs_f64() * 1e3));
+    }
+    let deadline = limit.map(|d| start + d);
     let (tx, rx) = mpsc::channel();
-    let worker = std::thread::Builder::new()
-        .name("gridsat".into())
-        .spawn(move || {
-            let _ = tx.send(f(&choice));
-        })
-        .map_err(|e| crate::SolverError::new_err(format!("cannot start a thread: {e}")))?;
+    worker_run(Box::new(move || {
+        let _ = tx.send(f(&choice));
+    }))?;
     let mut rx = Some(rx);
     let mut interrupted: Option<PyErr> = None;
     loop {
@@ -66,15 +109,12 @@ where
         rx = Some(r);
         match got {
             Ok(value) => {
-                let _ = worker.join();
                 if let Some(e) = interrupted {
                     return Err(e);
                 }
-                let ms = start.elapsed().as_secs_f64() * 1e3;
-                return Ok((value, ms));
+                return Ok((value, start.elapsed().as_secs_f64() * 1e3));
             }
             Err(RecvTimeoutError::Disconnected) => {
-                let _ = worker.join();
                 return Err(crate::SolverError::new_err(
                     "gridsat's worker thread failed (a bug: please report it)",
                 ));
@@ -90,6 +130,104 @@ where
                     }
                 }
             }
+        }
+    }
+}
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// Runs `job` on the worker thread kept for the main thread's calls (started on first use; a
+/// job that panics is caught there, and its caller sees its channel closed).
+fn worker_run(job: Job) -> PyResult<()> {
+    static WORKER: OnceLock<Mutex<mpsc::Sender<Job>>> = OnceLock::new();
+    let sender = WORKER.get_or_init(|| {
+        let (tx, rx) = mpsc::channel::<Job>();
+        let _ = std::thread::Builder::new()
+            .name("gridsat-worker".into())
+            .spawn(move || {
+                for job in rx {
+                    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
+                }
+            });
+        Mutex::new(tx)
+    });
+    let sent = sender.lock().map(|s| s.send(job).is_ok()).unwrap_or(false);
+    if sent {
+        Ok(())
+    } else {
+        Err(crate::SolverError::new_err(
+            "gridsat's worker thread is gone",
+        ))
+    }
+}
+
+/// Raises each armed [`Stop`] flag when its deadline passes: the clock of `timeout=` for calls
+/// that run on the calling thread. One thread, started on first use.
+pub struct Watchdog {
+    shared: Arc<(Mutex<Armed>, Condvar)>,
+}
+
+#[derive(Default)]
+struct Armed {
+    flags: BTreeMap<u64, (Instant, Stop)>,
+    next: u64,
+}
+
+fn watchdog() -> &'static Watchdog {
+    static DOG: OnceLock<Watchdog> = OnceLock::new();
+    DOG.get_or_init(|| {
+        let shared: Arc<(Mutex<Armed>, Condvar)> = Arc::default();
+        let s = shared.clone();
+        let _ = std::thread::Builder::new()
+            .name("gridsat-watchdog".into())
+            .spawn(move || {
+                let (lock, cv) = &*s;
+                let Ok(mut st) = lock.lock() else { return };
+                loop {
+                    let now = Instant::now();
+                    st.flags.retain(|_, (deadline, stop)| {
+                        let due = *deadline <= now;
+                        if due {
+                            stop.raise();
+                        }
+                        !due
+                    });
+                    let wait = st
+                        .flags
+                        .values()
+                        .map(|(d, _)| d.saturating_duration_since(now))
+                        .min()
+                        .unwrap_or(Duration::from_secs(3600));
+                    st = match cv.wait_timeout(st, wait) {
+                        Ok((g, _)) => g,
+                        Err(_) => return,
+                    };
+                }
+            });
+        Watchdog { shared }
+    })
+}
+
+impl Watchdog {
+    /// Raises `stop` at `deadline`; the id disarms it.
+    fn arm(&self, deadline: Instant, stop: Stop) -> u64 {
+        let (lock, cv) = &*self.shared;
+        let id = match lock.lock() {
+            Ok(mut st) => {
+                st.next += 1;
+                let id = st.next;
+                st.flags.insert(id, (deadline, stop));
+                id
+            }
+            Err(_) => 0,
+        };
+        cv.notify_all();
+        id
+    }
+
+    fn disarm(&self, id: u64) {
+        if let Ok(mut st) = self.shared.0.lock() {
+            st.flags.remove(&id);
         }
     }
 }
@@ -132,7 +270,8 @@ macro_rules! each_kind {
     };
 }
 
-/// [`gridsat::record::find`] and its record, with the finding kept for pictures.
+/// [`gridsat::record::find`] and its record, with the finding kept for pictures and the text
+/// form (the grids are drawn only when asked for: [`AnyFinding::grids`]).
 pub fn find_any(
     any: &AnyPuzzle,
     mode: Mode,
@@ -140,7 +279,7 @@ pub fn find_any(
 ) -> Result<(Report, AnyFinding)> {
     each_kind!(any, p, wrap => {
         let f = record::find(p, mode, choice)?;
-        let r = record::report(p, &f, mode, Some(Style::default()));
+        let r = record::report(p, &f, mode, None);
         Ok((r, wrap(f)))
     })
 }
@@ -158,7 +297,7 @@ pub fn decode_any(
         match record::dimacs::decode(p, "<answer>", text, file, index, folded)? {
             Decoded::Solved(s) => {
                 let f = Finding::Solved(s);
-                let r = record::report(p, &f, Mode::Solve, Some(Style::default()));
+                let r = record::report(p, &f, Mode::Solve, None);
                 Ok((r, Some(wrap(f))))
             }
             Decoded::Unsat => Ok((
@@ -176,6 +315,23 @@ pub fn decode_any(
 }
 
 impl AnyFinding {
+    /// The solution grids of the record's text form (see [`gridsat::record::Report::text`]).
+    pub fn grids(&self, puzzle: &AnyPuzzle, mode: Mode) -> String {
+        let style = Some(Style::default());
+        match (self, puzzle) {
+            (AnyFinding::Sudoku(f), AnyPuzzle::Sudoku(p)) => record::report(p, f, mode, style).text,
+            (AnyFinding::Takuzu(f), AnyPuzzle::Takuzu(p)) => record::report(p, f, mode, style).text,
+            (AnyFinding::Tectonic(f), AnyPuzzle::Tectonic(p)) => {
+                record::report(p, f, mode, style).text
+            }
+            (AnyFinding::Numberlink(f), AnyPuzzle::Numberlink(p)) => {
+                record::report(p, f, mode, style).text
+            }
+            (AnyFinding::Shisen(f), AnyPuzzle::Shisen(p)) => record::report(p, f, mode, style).text,
+            _ => String::new(),
+        }
+    }
+
     /// The pictures of the finding about `puzzle` (none when the two do not belong together).
     pub fn pictures(&self, puzzle: &AnyPuzzle, look: Look) -> Vec<Picture> {
         match (self, puzzle) {

@@ -254,6 +254,24 @@ def test_threads_check_side_by_side():
     print(f"threads: {len(puzzles)} checks in {one:.3f} s on one thread, {two:.3f} s on two ({one / two:.2f}x)")
 
 
+def test_the_gil_is_released_while_solving():
+    # While another thread spends half a second in the solver, this one keeps running Python.
+    empty = gridsat.read("." * 81)[0]
+    done = threading.Event()
+
+    def solve():
+        empty.count(10**9, timeout=0.5)
+        done.set()
+
+    t = threading.Thread(target=solve)
+    ticks = 0
+    t.start()
+    while not done.is_set():
+        ticks += 1
+    t.join()
+    assert ticks > 10_000, ticks
+
+
 def test_dimacs_and_an_external_answer():
     p = read("puzzles/sudoku/classic.txt")[0]
     cnf, names = p.to_dimacs()
