@@ -80,14 +80,13 @@ impl Puzzle {
             run::stoppable(py, timeout, move |choice| run::find_any(&any, mode, choice))?;
         let (mut r, finding) = match got {
             Ok((r, f)) => (r, Some(f)),
-            Err(e) => (
-                with_puzzle!(&*self.puzzle, p => Report::of_run(p, Err(e), timeout)),
+            // The time ran out before any answer: the record says `unknown`.
+            Err(Error::Solver(gridsat::solver::SolverError::Stopped)) => (
+                with_puzzle!(&*self.puzzle, p => Report::stopped(p, timeout)),
                 None,
             ),
+            Err(e) => return Err(to_py_err(e)),
         };
-        if r.status == "error" {
-            return Err(to_py_err(error_of(&r)));
-        }
         r.finish(ms, timeout);
         r.file = self.file.clone();
         r.index = self.index;
@@ -148,11 +147,6 @@ impl Puzzle {
         }
         Ok(sheet_svg(&pics))
     }
-}
-
-/// The error a record in a puzzle's place stands for.
-fn error_of(r: &Report) -> Error {
-    Error::Usage(r.error.clone().unwrap_or_default())
 }
 
 #[pymethods]
@@ -411,11 +405,13 @@ impl Verdict {
             Some(f) => f.pictures(&self.puzzle, Look::default()),
             None => Vec::new(),
         };
+        if let Mode::Count(_) = self.mode {
+            return Err(UsageError::new_err(
+                "count draws no pictures (as on the command line): use check() or solve()",
+            ));
+        }
         if pics.is_empty() || pics.iter().all(|p| p.marks.is_empty()) {
-            return Err(no_pictures(&format!(
-                "this verdict ({}) of {}",
-                self.report.status, self.report.kind
-            )));
+            return Err(no_pictures(self.report.kind));
         }
         Ok(sheet_svg(&pics))
     }

@@ -304,6 +304,8 @@ def test_pictures():
     assert h._repr_svg_().startswith("<?xml")
     none = read("puzzles/sudoku/none.txt")[0].check()
     assert none.status == "none" and none.conflicting_givens and "<svg" in none.svg()
+    with pytest.raises(gridsat.UsageError, match="count draws no pictures"):
+        p.count().svg()
 
 
 def test_text_forms_are_the_command_line_s():
