@@ -6,6 +6,8 @@ cd "$(dirname "$0")"
 p=../../puzzles
 gridsat solve $p/sudoku/classic.txt --format png --picture both > sudoku-classic.png
 gridsat hint $p/sudoku/explain-example-step20.sukaku --format png > sudoku-wwing.png
+# A grouped AIC (HoDoKu's library) and a nested forcing chain (AI Escargot), drawn by a test.
+(cd ../.. && GRIDSAT_DOCS_IMAGES=docs/images cargo test --release --test sudoku_explain_pictures)
 gridsat solve $p/takuzu/unique-6x6.takuzu --format png --picture both --style circles > takuzu-unique.png
 gridsat solve $p/tectonic/first.tectonic --format png --picture both > tectonic-first.png
 gridsat solve $p/numberlink/letters.flow --format png --picture both > numberlink-letters.png
