@@ -417,7 +417,7 @@ fn bad_options_exit_2_with_a_clear_message() {
         (&["--size", "7"], "a 7x7 Sudoku has no usual box shape; give one with --box RxC"),
         (&["--size", "10", "--box", "3x3"], "--box 3x3 does not tile a 10x10 grid"),
         (&["--width", "9"], "a Sudoku grid is square"),
-        (&["--attempts", "0"], "--attempts must be at least 1"),
+        (&["--attempts", "0"], "invalid value '0' for '--attempts <N>': must be at least 1"),
     ];
     for (args, message) in cases {
         let r = generate(args);
