@@ -191,9 +191,12 @@ pub struct Reader {
     announced: Option<(usize, usize, usize)>,
     rows: Vec<Vec<Cell>>,
     spaced_rows: bool,
-    /// Rows of a bad puzzle still to pass over, or pass over everything to the next blank line.
-    skip_rows: usize,
+    /// After a bad puzzle: pass over lines up to the next blank line (or, in the `W H` form,
+    /// the next header).
     skip_to_blank: bool,
+    /// The `W H` form: the puzzle whose rows are all read (its header line, width and height),
+    /// handed back when the next line shows that it ends there.
+    held: Option<(usize, usize, usize, Result<Numberlink, InputError>)>,
     /// `0 0` was read: the rest of the file is not puzzles.
     ended: bool,
     handed: usize,
@@ -212,8 +215,8 @@ impl Reader {
             announced: None,
             rows: Vec::new(),
             spaced_rows: false,
-            skip_rows: 0,
             skip_to_blank: false,
+            held: None,
             ended: false,
             handed: 0,
             directives: Vec::new(),
@@ -317,23 +320,90 @@ impl Reader {
         self.hand(block.first, built, out);
     }
 
+    /// A line of the `W H` form. A puzzle is its header and the rows it announces; it is handed
+    /// back when the next line shows it ends there (a blank line, the next header, `0 0` or the
+    /// end of the file), so that a row too many makes it an error rather than the next puzzle's.
+    /// After a bad header or row the reader passes over lines up to the next header or blank
+    /// line and reads on from there: one error per bad puzzle, and the puzzles after it read.
     fn header_line(&mut self, ln: usize, l: &str, blank: bool, out: &mut Vec<Item<Numberlink>>) {
         if self.ended {
             return;
         }
-        if self.skip_to_blank {
-            self.skip_to_blank = !blank;
-            return;
-        }
-        if self.skip_rows > 0 {
-            self.skip_rows -= usize::from(!blank);
-            return;
-        }
-        let Some((w, h, hl)) = self.announced else {
+        if let Some((w, h, hl)) = self.announced {
             if blank {
+                if !self.rows.is_empty() {
+                    let m = format!(
+                        "a blank line after {} of the {h} rows announced on line {hl}",
+                        self.rows.len()
+                    );
+                    self.err(ln, 1, m, out);
+                    self.announced = None;
+                    self.skip_to_blank = true;
+                }
                 return;
             }
-            let Some((w, h)) = header(l) else {
+            // A `W H` line where a row of another width was due: this puzzle is short, and
+            // the next one starts here.
+            if w != 2 && header(l).is_some() {
+                let m = format!(
+                    "the puzzle announced here ({w}x{h}) has only {} before the next `WIDTH HEIGHT` line (line {ln})",
+                    crate::text::count_of(self.rows.len(), "row")
+                );
+                self.err(hl, 1, m, out);
+                self.announced = None;
+                return self.header_line(ln, l, blank, out);
+            }
+            let spaced = tokens(l).len() > 1;
+            self.spaced_rows |= spaced;
+            let cells = match row_cells(&self.file, ln, l, spaced) {
+                Ok(c) => c,
+                Err(e) => {
+                    self.announced = None;
+                    self.skip_to_blank = true;
+                    self.hand(ln, Err(e), out);
+                    return;
+                }
+            };
+            if cells.len() != w {
+                let col = cells
+                    .get(w)
+                    .map_or_else(|| cells.last().map_or(1, |c| c.col + 1), |c| c.col);
+                let m = format!(
+                    "this row has {} cells but line {hl} announces a width of {w}",
+                    cells.len()
+                );
+                self.announced = None;
+                self.skip_to_blank = true;
+                self.err(ln, col, m, out);
+                return;
+            }
+            self.rows.push(cells);
+            if self.rows.len() == h {
+                self.announced = None;
+                let rows = std::mem::take(&mut self.rows);
+                self.held = Some((hl, w, h, build(&self.file, rows, form_of(self.spaced_rows))));
+            }
+            return;
+        }
+        if blank {
+            self.hand_held(out);
+            self.skip_to_blank = false;
+            return;
+        }
+        let Some((w, h)) = header(l) else {
+            let extra_row = self.held.as_ref().is_some_and(|(_, w, _, _)| {
+                row_cells(&self.file, ln, l, tokens(l).len() > 1).is_ok_and(|c| c.len() == *w)
+            });
+            if !extra_row {
+                self.hand_held(out);
+            }
+            if let Some((hl, _, h, _)) = self.held.take() {
+                let m = format!(
+                    "a row more than the {h} that line {hl} announces (line {ln}): a puzzle is its `WIDTH HEIGHT` line and that many rows"
+                );
+                self.err(hl, 1, m, out);
+                self.skip_to_blank = true;
+            } else if !self.skip_to_blank {
                 self.err(
                     ln,
                     1,
@@ -344,63 +414,29 @@ impl Reader {
                     out,
                 );
                 self.skip_to_blank = true;
-                return;
-            };
-            if w == 0 && h == 0 {
-                self.ended = true;
-                return;
             }
-            if let Err(e) = check_side(&self.file, ln, w, h) {
-                self.hand(ln, Err(e), out);
-                self.skip_to_blank = true;
-                return;
-            }
-            self.announced = Some((w, h, ln));
-            self.rows.clear();
-            self.spaced_rows = false;
             return;
         };
-        if blank {
-            if !self.rows.is_empty() {
-                let m = format!(
-                    "a blank line after {} of the {h} rows announced on line {hl}",
-                    self.rows.len()
-                );
-                self.err(ln, 1, m, out);
-                self.announced = None;
-            }
+        self.hand_held(out);
+        self.skip_to_blank = false;
+        if w == 0 && h == 0 {
+            self.ended = true;
             return;
         }
-        let spaced = tokens(l).len() > 1;
-        self.spaced_rows |= spaced;
-        let cells = match row_cells(&self.file, ln, l, spaced) {
-            Ok(c) => c,
-            Err(e) => {
-                self.skip_rows = h - self.rows.len() - 1;
-                self.announced = None;
-                self.hand(ln, Err(e), out);
-                return;
-            }
-        };
-        if cells.len() != w {
-            let col = cells
-                .get(w)
-                .map_or_else(|| cells.last().map_or(1, |c| c.col + 1), |c| c.col);
-            let m = format!(
-                "this row has {} cells but line {hl} announces a width of {w}",
-                cells.len()
-            );
-            self.skip_rows = h - self.rows.len() - 1;
-            self.announced = None;
-            self.err(ln, col, m, out);
+        if let Err(e) = check_side(&self.file, ln, w, h) {
+            self.hand(ln, Err(e), out);
+            self.skip_to_blank = true;
             return;
         }
-        self.rows.push(cells);
-        if self.rows.len() == h {
-            self.announced = None;
-            let rows = std::mem::take(&mut self.rows);
-            let built = build(&self.file, rows, form_of(self.spaced_rows));
-            self.hand(hl, built, out);
+        self.announced = Some((w, h, ln));
+        self.rows.clear();
+        self.spaced_rows = false;
+    }
+
+    /// Hands back the `W H` puzzle read last, now that it is known to end where it did.
+    fn hand_held(&mut self, out: &mut Vec<Item<Numberlink>>) {
+        if let Some((hl, _, _, r)) = self.held.take() {
+            self.hand(hl, r, out);
         }
     }
 }
@@ -462,6 +498,7 @@ impl crate::records::PuzzleReader for Reader {
             }
             Some(FileForm::Grids) => self.flush_grid(out),
             Some(FileForm::Headers) => {
+                self.hand_held(out);
                 if let Some((w, h, hl)) = self.announced.take() {
                     let m = format!(
                         "the puzzle announced here ({w}x{h}) has only {} rows before the file ends",
@@ -1069,6 +1106,38 @@ mod tests {
         assert_eq!(ps[0].labels, vec!["A", "0", "B"]);
         assert_eq!((ps[1].width, ps[1].height), (2, 2));
         assert_eq!(ps[1].numbers, vec![1, 2]);
+    }
+
+    /// What a multi-puzzle read hands back: `Ok` as its width, errors as `E<line>`.
+    fn outline(text: &str) -> Vec<String> {
+        crate::records::feed(&mut Reader::new("t", ReadOptions::default()), text)
+            .into_iter()
+            .map(|r| match r {
+                Ok(p) => format!("{}x{}", p.width, p.height),
+                Err(e) => format!("E{}", e.line),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_header_form_reads_on_after_a_bad_puzzle() {
+        let good = "3 2\nA.A\nB.B\n";
+        // A bad header: one error, and the puzzles after it read (no blank lines at all).
+        let t = format!("{good}3 x\nA.A\nB.B\n{good}{good}0 0\n");
+        assert_eq!(outline(&t), ["3x2", "E4", "3x2", "3x2"]);
+        // A puzzle one row short, followed at once by the next header.
+        let t = format!("{good}3 2\nA.A\n{good}{good}");
+        assert_eq!(outline(&t), ["3x2", "E4", "3x2", "3x2"]);
+        // One row long: the puzzle is the error (not the next one).
+        let t = format!("{good}3 2\nA.A\nB.B\nC.C\n{good}\n{good}");
+        assert_eq!(outline(&t), ["3x2", "E4", "3x2", "3x2"]);
+        // A row of the wrong width, a blank line inside a puzzle, a header past the limit,
+        // garbage between puzzles.
+        let t = format!("{good}3 2\nA..A\nB.B\n{good}3 2\nA.A\n\nB.B\n{good}9999 2\nA\n{good}junk\nmore\n{good}");
+        assert_eq!(
+            outline(&t),
+            ["3x2", "E5", "3x2", "E12", "3x2", "E17", "3x2", "E22", "3x2"]
+        );
     }
 
     #[test]
