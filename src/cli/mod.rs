@@ -9,6 +9,7 @@ mod export;
 mod generate;
 pub mod picture;
 mod proof;
+mod repeats;
 mod report;
 mod shell;
 
@@ -224,6 +225,12 @@ pub fn takuzu_options(a: &TakuzuArgs) -> Result<crate::takuzu::format::ReadOptio
                 })
             })
             .transpose()?,
+        read_as: match a.read_as.as_deref() {
+            None => Default::default(),
+            Some(s) => crate::takuzu::format::ReadAs::from_name(s).ok_or_else(|| {
+                Error::Usage(format!("--read-as expects grid, lines or auto, got `{s}`"))
+            })?,
+        },
     })
 }
 

@@ -145,6 +145,9 @@ pub struct Takuzu {
     /// Row-major, `Some(0)`, `Some(1)` or `None`.
     pub cells: Vec<Option<u8>>,
     pub rules: Rules,
+    /// How the puzzle was read when its text could be read two ways (a block of lines that is
+    /// one grid or one puzzle per line, see `format::ReadAs`): said in its description.
+    pub reading: Option<String>,
 }
 
 impl Takuzu {
@@ -194,6 +197,7 @@ impl Takuzu {
             height,
             cells: vec![None; width * height],
             rules,
+            reading: None,
         }
     }
 
@@ -333,6 +337,9 @@ impl Puzzle for Takuzu {
                 ", {}",
                 count_of(self.rules.regions.len(), "region")
             ));
+        }
+        if let Some(r) = &self.reading {
+            d.push_str(&format!(", {r}"));
         }
         d
     }
