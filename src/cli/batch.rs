@@ -332,6 +332,13 @@ impl Current {
                 None => {
                     self.reader.end(&mut out);
                     self.done = true;
+                    if self.index > 0 {
+                        // "No puzzle found" says nothing new after the file's own errors (a
+                        // line too long, say).
+                        out.retain(
+                            |i| !matches!(i, Err(e) if e.message.starts_with("no puzzle found")),
+                        );
+                    }
                 }
             }
             // The reader's errors on lines already reported as not UTF-8 are the same fault.

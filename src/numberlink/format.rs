@@ -195,7 +195,7 @@ pub struct Reader {
     /// the next header).
     skip_to_blank: bool,
     /// The `W H` form: the puzzle whose rows are all read (its header line, width and height),
-    /// handed back when the next line shows that it ends there.
+    /// handed back with the next line (which, when it is a row too many, is an error of its own).
     held: Option<(usize, usize, usize, Result<Numberlink, InputError>)>,
     /// `0 0` was read: the rest of the file is not puzzles.
     ended: bool,
@@ -279,6 +279,10 @@ impl Reader {
             None if at_end => Some(FileForm::Headers),
             None => None,
             Some(next) if tokens(next).len() != 2 || w == 2 => Some(FileForm::Headers),
+            // Two headers in a row: the first puzzle is bad, the file is in the header form.
+            Some(next) if header(next).is_some_and(|(a, b)| a >= 2 && b >= 2) => {
+                Some(FileForm::Headers)
+            }
             Some(_) => Some(FileForm::Grids),
         }
     }
@@ -288,6 +292,13 @@ impl Reader {
         match form {
             FileForm::Contest => self.block.push(ln, line),
             FileForm::Grids if blank => self.flush_grid(out),
+            FileForm::Grids if self.starts_headers(line) => {
+                // A `W H` line where no row of the grid being read can be: the file is in the
+                // header form after all (its first puzzle was bad).
+                self.flush_grid(out);
+                self.form = Some(FileForm::Headers);
+                self.header_line(ln, line, blank, out);
+            }
             FileForm::Grids if self.skip_to_blank => {}
             FileForm::Grids if self.block.len() >= MAX_SIDE => {
                 self.err(
@@ -302,6 +313,17 @@ impl Reader {
             FileForm::Grids => self.block.push(ln, line),
             FileForm::Headers => self.header_line(ln, line, blank, out),
         }
+    }
+
+    /// True when `line`, in a file read as grids, is a `W H` header (at least 2x2) that cannot
+    /// be a row of the grid being read: none is being read, or its first row is not two numbers.
+    fn starts_headers(&self, line: &str) -> bool {
+        header(line).is_some_and(|(w, h)| w >= 2 && h >= 2)
+            && self
+                .block
+                .lines
+                .first()
+                .is_none_or(|first| header(first).is_none())
     }
 
     fn flush_grid(&mut self, out: &mut Vec<Item<Numberlink>>) {
@@ -320,10 +342,8 @@ impl Reader {
         self.hand(block.first, built, out);
     }
 
-    /// A line of the `W H` form. A puzzle is its header and the rows it announces; it is handed
-    /// back when the next line shows it ends there (a blank line, the next header, `0 0` or the
-    /// end of the file), so that a row too many makes it an error rather than the next puzzle's.
-    /// After a bad header or row the reader passes over lines up to the next header or blank
+    /// A line of the `W H` form. A puzzle is its header and the rows it announces; a row too
+    /// many after it is an error of its own (it may as well be a garbled header). After a bad header or row the reader passes over lines up to the next header or blank
     /// line and reads on from there: one error per bad puzzle, and the puzzles after it read.
     fn header_line(&mut self, ln: usize, l: &str, blank: bool, out: &mut Vec<Item<Numberlink>>) {
         if self.ended {
@@ -397,11 +417,14 @@ impl Reader {
             if !extra_row {
                 self.hand_held(out);
             }
-            if let Some((hl, _, h, _)) = self.held.take() {
+            if let Some((hl, _, h, r)) = self.held.take() {
+                // The puzzle stands as announced (the line may be a garbled header as well as
+                // a row too many); the line is the error.
+                self.hand(hl, r, out);
                 let m = format!(
-                    "a row more than the {h} that line {hl} announces (line {ln}): a puzzle is its `WIDTH HEIGHT` line and that many rows"
+                    "a row after the {h} that line {hl} announces: a puzzle is its `WIDTH HEIGHT` line and that many rows"
                 );
-                self.err(hl, 1, m, out);
+                self.err(ln, 1, m, out);
                 self.skip_to_blank = true;
             } else if !self.skip_to_blank {
                 self.err(
@@ -1128,9 +1151,10 @@ mod tests {
         // A puzzle one row short, followed at once by the next header.
         let t = format!("{good}3 2\nA.A\n{good}{good}");
         assert_eq!(outline(&t), ["3x2", "E4", "3x2", "3x2"]);
-        // One row long: the puzzle is the error (not the next one).
+        // One row long: the puzzle as announced, and the row after it is an error (it may be a
+        // garbled header as well); the next one reads.
         let t = format!("{good}3 2\nA.A\nB.B\nC.C\n{good}\n{good}");
-        assert_eq!(outline(&t), ["3x2", "E4", "3x2", "3x2"]);
+        assert_eq!(outline(&t), ["3x2", "3x2", "E7", "3x2", "3x2"]);
         // A row of the wrong width, a blank line inside a puzzle, a header past the limit,
         // garbage between puzzles.
         let t = format!("{good}3 2\nA..A\nB.B\n{good}3 2\nA.A\n\nB.B\n{good}9999 2\nA\n{good}junk\nmore\n{good}");

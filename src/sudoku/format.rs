@@ -102,6 +102,8 @@ pub struct Reader {
     skipping: bool,
     /// A grid has read cleanly: lines of a square length are rows from then on.
     grids_read: bool,
+    /// The first row of the grid being read is cell characters only (no separators).
+    bare_first: bool,
     handed: usize,
 }
 
@@ -116,19 +118,25 @@ impl Reader {
             last_line: 1,
             skipping: false,
             grids_read: false,
+            bare_first: false,
             handed: 0,
         }
     }
 
     /// True when `line`, in a file read as grids, is rather a one-line puzzle: it holds a token
     /// of a square length, no grid has read cleanly yet, and it cannot be a row of the grid
-    /// being read (none is, or the grid was bad, or its rows are of another width).
+    /// being read (none is, or the grid was bad, or its rows are of another width or wider than
+    /// any Sudoku).
     fn one_liner_here(&self, line: &str) -> bool {
+        let t = line.trim();
+        let bare = is_square_side(t.chars().count()) && t.chars().all(|c| char_value(c).is_some());
         !self.grids_read
             && has_one_line_token(line)
             && (self.skipping
                 || self.rows.is_empty()
-                || self.rows[0].len() < line.trim().chars().count())
+                || self.rows[0].len() > MAX_SIZE
+                || self.rows[0].len() != t.chars().count()
+                || (bare && !self.bare_first))
     }
 
     fn finish(&mut self, out: &mut Vec<Result<Sudoku, InputError>>) {
@@ -161,7 +169,15 @@ impl crate::records::PuzzleReader for Reader {
             return;
         }
         let blank = line.trim().is_empty();
-        if self.form == Some(Form::Grids) && !blank && self.one_liner_here(line) {
+        let off_form = match self.form {
+            Some(Form::Grids) => self.one_liner_here(line),
+            // A file taken for HoDoKu lines or CSV by its first line (a bad one, say): a plain
+            // one-line puzzle is read as one.
+            Some(Form::Hodoku) => !line.trim_start().starts_with(':') && has_one_line_token(line),
+            Some(Form::Csv(_)) => !line.contains(',') && has_one_line_token(line),
+            _ => false,
+        };
+        if !blank && off_form {
             // A one-line puzzle where no grid has been read yet (after a title, say): the file
             // is one puzzle a line, and the block before it was no grid.
             if let Ok(p) = parse_line(&self.file, ln, line, self.opts) {
@@ -210,6 +226,7 @@ impl crate::records::PuzzleReader for Reader {
             Form::Grids => {
                 if self.rows.is_empty() {
                     self.block_start = (ln, 1);
+                    self.bare_first = line.trim().chars().all(|c| char_value(c).is_some());
                 }
                 self.last_line = ln;
                 match parse_row(&self.file, ln, line) {

@@ -483,6 +483,25 @@ impl Reader {
     }
 
     fn text_line(&mut self, ln: usize, line: &str, out: &mut Vec<Item<Takuzu>>) {
+        if line.trim_start().starts_with('{') && is_json_record(line) {
+            // A JSON record where text was read: the file is JSON Lines after all (its first
+            // record was bad).
+            self.flush(out);
+            self.lines_mode = false;
+            self.form = Some(FileForm::JsonLines);
+            let r = serde_json::from_str::<Value>(line)
+                .map_err(|e| json_error(&self.file, e, ln - 1))
+                .and_then(|v| record(&self.file, &v, ln, line));
+            return self.hand(r, out);
+        }
+        if is_size_header(line) {
+            // No text row is two numbers: the file is in janko's form after all (its first
+            // puzzle was bad).
+            self.flush(out);
+            self.lines_mode = false;
+            self.form = Some(FileForm::Janko);
+            return self.janko_line(ln, line, out);
+        }
         if is_comment(line) {
             // A comment ends a grid (generated files put one before each puzzle).
             self.flush(out);
@@ -522,10 +541,8 @@ impl Reader {
         }
     }
 
-    /// A line of janko's form. A puzzle is its header and the rows it announces; it is handed
-    /// back when the next line shows that it ends there (a blank or comment line, the next
-    /// header, the end of the file), so that a row too many makes it the error rather than the
-    /// next puzzle. After a bad header or puzzle the reader passes over lines up to the next
+    /// A line of janko's form. A puzzle is its header and the rows it announces; a row too many
+    /// after it is an error of its own (it may as well be a garbled header). After a bad header or puzzle the reader passes over lines up to the next
     /// header or blank line and reads on from there.
     fn janko_line(&mut self, ln: usize, line: &str, out: &mut Vec<Item<Takuzu>>) {
         let gap = line.trim().is_empty() || is_comment(line);
@@ -582,11 +599,14 @@ impl Reader {
                 if !extra {
                     self.hand_held(out);
                 }
-                if let Some((hl, _, h, _)) = self.held.take() {
+                if let Some((hl, _, h, r)) = self.held.take() {
+                    // The puzzle stands as announced (the line may be a garbled header as well
+                    // as a row too many); the line is the error.
+                    self.hand(r, out);
                     let m = format!(
-                        "a row more than the {h} that line {hl} announces (line {ln}): a puzzle is its `ROWS COLS` line and that many rows"
+                        "a row after the {h} that line {hl} announces: a puzzle is its `ROWS COLS` line and that many rows"
                     );
-                    self.janko_error(InputError::new(&self.file, hl, 1, m), out);
+                    self.janko_error(InputError::new(&self.file, ln, 1, m), out);
                 } else if !self.skipping {
                     self.janko_error(e, out);
                 }
@@ -637,6 +657,9 @@ impl crate::records::PuzzleReader for Reader {
                 } else if lead.starts_with('{') {
                     match serde_json::from_str::<Value>(line) {
                         Ok(v) if v.is_object() && v.get("data").is_none() => FileForm::JsonLines,
+                        // A bad record (it opens and closes an object on its line); a document
+                        // opens on a line of its own or with `"data"`.
+                        Err(_) if lead.trim_end().ends_with('}') => FileForm::JsonLines,
                         _ => FileForm::Document,
                     }
                 } else if lead.starts_with('|') {
@@ -649,6 +672,12 @@ impl crate::records::PuzzleReader for Reader {
                 *self.form.insert(f)
             }
         };
+        if form == FileForm::Bars && line.trim_start().starts_with('{') && is_json_record(line) {
+            // Boards decided by a bad first line: a JSON record is read as one.
+            self.flush(out);
+            self.form = Some(FileForm::Text);
+            return self.text_line(ln, line, out);
+        }
         match form {
             FileForm::Text => self.text_line(ln, line, out),
             FileForm::Bars if is_comment(line) => {}
@@ -754,6 +783,11 @@ pub fn looks_like(text: &str) -> bool {
         .take(200)
         .all(|l| plain(l) || codec(l))
         && text.contains(['0', '1'])
+}
+
+/// True when a line is one JSON object (a JSON Lines record), not a whole collection.
+fn is_json_record(line: &str) -> bool {
+    serde_json::from_str::<Value>(line).is_ok_and(|v| v.is_object() && v.get("data").is_none())
 }
 
 fn is_size_header(line: &str) -> bool {
@@ -1530,11 +1564,14 @@ mod tests {
         assert_eq!(outline(&t), ["4x4", "E7", "4x4", "4x4"]);
         let t = format!("{good}4 x\n1 - - -\n- - 2 -\n{good}{good}");
         assert_eq!(outline(&t), ["4x4", "E6", "4x4", "4x4"]);
-        // A row too many: that puzzle is the error, the next one reads.
+        // A row too many: the puzzle as announced, and the row an error; the next one reads.
         let t = format!("{good}\n4 4\n- - - -\n- - - -\n- - - -\n- - - -\n- - - -\n\n{good}");
-        assert_eq!(outline(&t), ["4x4", "E7", "4x4"]);
+        assert_eq!(outline(&t), ["4x4", "4x4", "E12", "4x4"]);
         let t = format!("{good}4 4\n- - - -\n- - - -\n- - - -\n- - - -\n- - - -\n{good}");
-        assert_eq!(outline(&t), ["4x4", "E6", "4x4"]);
+        assert_eq!(outline(&t), ["4x4", "4x4", "E11", "4x4"]);
+        // A bad first puzzle does not make the file another form.
+        let t = format!("4 x\n1 - - -\n\n{good}\n{good}");
+        assert_eq!(outline(&t), ["E1", "4x4", "4x4"]);
         // A row short: at a blank line, or at the next header.
         let t = format!("{good}\n4 4\n- - - -\n- - - -\n\n{good}");
         assert_eq!(outline(&t), ["4x4", "E10", "4x4"]);

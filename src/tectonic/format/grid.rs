@@ -110,8 +110,8 @@ enum State {
     Skip,
 }
 
-/// A puzzle after a size line whose rows are all read: handed back when the next line shows
-/// that it ends there (a row more makes it an error).
+/// A puzzle after a size line whose rows are all read, handed back with the next line (a row
+/// too many is an error of its own).
 struct Held {
     line: usize,
     rows: usize,
@@ -270,12 +270,15 @@ impl crate::records::PuzzleReader for Reader {
             // The line after a complete sized puzzle: a size line starts the next one, a row
             // as wide as the puzzle is one row too many.
             if size.is_none() && row.cells.len() == h.cols {
+                // The puzzle stands as announced (the line may be a garbled size line as well
+                // as a row too many); the line is the error.
+                self.hand(h.puzzle, out);
                 let m = format!(
-                    "a row more than the {} the size line at line {} announces (line {ln})",
+                    "a row after the {} that the size line at line {} announces",
                     2 * h.rows,
                     h.line
                 );
-                self.fail(h.line, 1, m, out);
+                self.fail(ln, 1, m, out);
                 return;
             }
             self.hand(h.puzzle, out);
@@ -556,9 +559,9 @@ mod tests {
         assert_eq!(outline(&t), ["3x2", "E10", "3x2", "3x2"]);
         let t = format!("{good}2 3\n1 . .\n. . .\n1 1 2\n{good}{good}");
         assert_eq!(outline(&t), ["3x2", "E9", "3x2", "3x2"]);
-        // One row long: that puzzle is the error, the next one reads.
+        // One row long: the puzzle as announced, and the row an error; the next one reads.
         let t = format!("{good}2 3\n1 . .\n. . .\n1 1 2\n1 2 2\n1 2 2\n{good}");
-        assert_eq!(outline(&t), ["3x2", "E6", "3x2"]);
+        assert_eq!(outline(&t), ["3x2", "3x2", "E11", "3x2"]);
         // A bad size line, a size past the limit, garbage between puzzles, a blank line
         // inside the rows.
         let t = format!("{good}2 x\n1 . .\n\n{good}99999 3\n. . .\n{good}\njunk\n\n{good}2 3\n1 . .\n\n. . .\n1 1 2\n1 2 2\n{good}");

@@ -54,6 +54,18 @@ fn first_char(text: &str) -> Option<char> {
         .next()
 }
 
+/// True when a line is a row of javandiermen's board CSV: fields of digits (or empty),
+/// separated by commas.
+fn is_csv_row(line: &str) -> bool {
+    line.contains(',')
+        && line.contains(|c: char| c.is_ascii_digit())
+        && line.split(',').all(|f| {
+            f.trim()
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == '.' || c == '-')
+        })
+}
+
 /// The first line that is neither blank nor a `#` comment.
 fn first_line(text: &str) -> Option<&str> {
     text.lines()
@@ -103,8 +115,12 @@ impl Reader {
             return Some(Inner::Xml(Box::new(xml::Reader::new(&self.file))));
         }
         if lead.starts_with('{') || lead.starts_with('[') {
-            let object = serde_json::from_str::<serde_json::Value>(lead)
-                .is_ok_and(|v| v.is_object() && v.get("data").is_none());
+            // One object a line (JSON Lines), or a bad one: a line that opens and closes an
+            // object, as a record does; a dataset opens on its own line or with `"data"`.
+            let object = match serde_json::from_str::<serde_json::Value>(lead) {
+                Ok(v) => v.is_object() && v.get("data").is_none(),
+                Err(_) => lead.starts_with('{') && lead.trim_end().ends_with('}'),
+            };
             return Some(if object {
                 Inner::JsonLines(0)
             } else {
@@ -116,7 +132,7 @@ impl Reader {
             .map(|(_, l)| l.as_str())
             .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
         match content {
-            Some(l) if l.contains(',') => Some(Inner::Whole(Default::default(), true)),
+            Some(l) if is_csv_row(l) => Some(Inner::Whole(Default::default(), true)),
             Some(_) => Some(Inner::Grid(grid::Reader::new(&self.file))),
             None if at_end => Some(Inner::Grid(grid::Reader::new(&self.file))),
             None => None,
@@ -127,7 +143,24 @@ impl Reader {
         match &mut self.inner {
             Inner::Undecided(_) => unreachable!("decided first"),
             Inner::Xml(r) => r.line(ln, line, out),
-            Inner::Grid(r) => r.line(ln, line, out),
+            Inner::Grid(r) => {
+                let lead = line.trim_start();
+                if lead.starts_with('{')
+                    && serde_json::from_str::<serde_json::Value>(lead)
+                        .is_ok_and(|v| v.is_object() && v.get("data").is_none())
+                {
+                    // A JSON record where a text grid was read: the file is JSON Lines after
+                    // all (its first record was bad).
+                    let mut got = Vec::new();
+                    r.end(&mut got);
+                    out.extend(got.into_iter().filter(
+                        |g| !matches!(g, Err(e) if e.message.starts_with("no puzzle found")),
+                    ));
+                    self.inner = Inner::JsonLines(1);
+                    return self.take(ln, line, out);
+                }
+                r.line(ln, line, out)
+            }
             Inner::JsonLines(n) => {
                 if let Some(r) = json::json_line(&self.file, ln, line) {
                     *n += 1;
