@@ -49,6 +49,9 @@ pub struct ReadOptions {
     pub takuzu: takuzu::format::ReadOptions,
     /// Shisen-sho: the rule options (`--no-outline`, `--gravity`, `--chinese`).
     pub shisen: shisen::format::ReadOptions,
+    /// Tectonic: the layout of a CSV board (`layout.NAME.csv` beside `board.NAME.csv`), read by
+    /// the caller for the one file it goes with.
+    pub tectonic_layout: Option<tectonic::format::csv::LayoutFile>,
 }
 
 /// The pzprjs genres gridsat reads, and the kind each is.
@@ -310,7 +313,9 @@ impl AnyReader {
                 },
             )),
             Kind::Takuzu => Inner::Takuzu(takuzu::format::Reader::new(file, &opts.takuzu)),
-            Kind::Tectonic => Inner::Tectonic(tectonic::format::Reader::new(file)),
+            Kind::Tectonic => Inner::Tectonic(
+                tectonic::format::Reader::new(file).with_layout(opts.tectonic_layout.clone()),
+            ),
             Kind::Numberlink => Inner::Numberlink(numberlink::format::Reader::new(
                 file,
                 numberlink::format::ReadOptions {
