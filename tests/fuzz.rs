@@ -244,11 +244,18 @@ fn fuzz(family: &str, seeds: &[(String, String)], seed: u64, read: impl Fn(&str,
             r.is_ok(),
             "{family} input {n} (from {name}) panicked:\n{input:?}"
         );
-        assert!(
-            t.elapsed() < Duration::from_secs(1),
-            "{family} input {n} (from {name}) took {:?}:\n{input:?}",
-            t.elapsed()
-        );
+        if t.elapsed() >= Duration::from_secs(1) {
+            // Once more, to tell a slow reader from a busy machine (the 2-core VM under load
+            // stalls a thread for a second now and then).
+            let again = Instant::now();
+            read(name, &input);
+            assert!(
+                again.elapsed() < Duration::from_secs(1),
+                "{family} input {n} (from {name}) took {:?}, and {:?} again:\n{input:?}",
+                t.elapsed(),
+                again.elapsed()
+            );
+        }
     }
     eprintln!(
         "fuzz {family}: {count} inputs (seed {}) in {:.2} s, no panic, none over 1 s, every small puzzle's answer passed its rule checker",
@@ -487,6 +494,7 @@ fn splice(family: &str, sets: &[Records], seed: u64) {
     let mut rng = Rng(family_seed(seed));
     let started = Instant::now();
     let mut lost = Vec::new();
+    let mut skipped = 0;
     for n in 0..count {
         let set = &sets[rng.below(sets.len())];
         let sep = set.separators[rng.below(set.separators.len())];
@@ -498,7 +506,8 @@ fn splice(family: &str, sets: &[Records], seed: u64) {
         // corruptions a reader could step over: `0 0` ends a Numberlink collection, a contest
         // `SIZE` line or a document opener makes the file another form.
         // A rule directive comment changes the rules of the puzzles after it, by design.
-        if bad.lines().any(|l| {
+        let json_set = set.records[0].starts_with('{');
+        if bad.split(['\n', '\r']).any(|l| {
             let t = l.trim();
             if t.starts_with('#') {
                 return t.contains("takuzu:") || t.contains("shisen:") || t.contains("numberlink:");
@@ -507,12 +516,15 @@ fn splice(family: &str, sets: &[Records], seed: u64) {
             // rows, as it must.
             let two_wide = set.kind == Kind::Numberlink && t.split_whitespace().next() == Some("2");
             two_wide
-                || t.split_whitespace().eq(["0", "0"])
+                || (set.kind == Kind::Numberlink
+                    && t.split_whitespace().count() == 2
+                    && t.split_whitespace().all(|x| x.parse::<u64>() == Ok(0)))
                 || t.starts_with("SIZE")
                 || t.starts_with('<')
-                || t.starts_with('{')
+                || (t.starts_with('{') && !json_set)
                 || t.starts_with('[')
         }) {
+            skipped += 1;
             continue;
         }
         let at = rng.below(3);
@@ -556,7 +568,7 @@ fn splice(family: &str, sets: &[Records], seed: u64) {
         eprintln!("{family} input {n} (from {name}) lost a valid puzzle:\n{text}\n---");
     }
     eprintln!(
-        "fuzz {family}: {count} spliced files (seed {}) in {:.2} s, {} lost a valid puzzle",
+        "fuzz {family}: {count} spliced files (seed {}; {skipped} of them passed over, their corruption changing the file's form by design) in {:.2} s, {} lost a valid puzzle",
         family_seed(seed),
         started.elapsed().as_secs_f64(),
         lost.len()

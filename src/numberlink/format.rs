@@ -316,14 +316,13 @@ impl Reader {
     }
 
     /// True when `line`, in a file read as grids, is a `W H` header (at least 2x2) that cannot
-    /// be a row of the grid being read: none is being read, or its first row is not two numbers.
+    /// be a row of the grid being read: none is being read, its first row is not two numbers,
+    /// or its rows are not all two cells wide (a bad header before garbage, say).
     fn starts_headers(&self, line: &str) -> bool {
+        let lines = &self.block.lines;
         header(line).is_some_and(|(w, h)| w >= 2 && h >= 2)
-            && self
-                .block
-                .lines
-                .first()
-                .is_none_or(|first| header(first).is_none())
+            && (lines.first().is_none_or(|first| header(first).is_none())
+                || lines.iter().any(|l| tokens(l).len() != 2))
     }
 
     fn flush_grid(&mut self, out: &mut Vec<Item<Numberlink>>) {
@@ -1162,6 +1161,11 @@ mod tests {
             outline(&t),
             ["3x2", "E5", "3x2", "E12", "3x2", "E17", "3x2", "E22", "3x2"]
         );
+        // A first header of height 0 before a line of two tokens (read as a grid of two
+        // columns at first): the next header starts the header form (found by the splice
+        // fuzzer).
+        let t = format!("4 0\nLINE_NUM 9\nA..B\n{good}{good}");
+        assert_eq!(outline(&t), ["E2", "3x2", "3x2"]);
     }
 
     #[test]

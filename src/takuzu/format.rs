@@ -672,8 +672,15 @@ impl crate::records::PuzzleReader for Reader {
                 *self.form.insert(f)
             }
         };
-        if form == FileForm::Bars && line.trim_start().starts_with('{') && is_json_record(line) {
-            // Boards decided by a bad first line: a JSON record is read as one.
+        if matches!(form, FileForm::Bars | FileForm::Janko)
+            && line.trim_start().starts_with('{')
+            && is_json_record(line)
+        {
+            // Boards or janko puzzles decided by a bad first line (or a bad header): a JSON
+            // record is read as one, and ends the puzzle being read as a blank line would.
+            if form == FileForm::Janko {
+                self.janko_line(ln, "", out);
+            }
             self.flush(out);
             self.form = Some(FileForm::Text);
             return self.text_line(ln, line, out);
@@ -719,7 +726,20 @@ impl crate::records::PuzzleReader for Reader {
                 } else {
                     parse_json_document(&self.file, &text, line0)
                 };
-                self.hand_all(rs, out);
+                if rs.iter().all(|r| r.is_err()) && doc.lines.iter().any(|l| is_json_record(l)) {
+                    // Taken for a document by a bad first record (one cut off, say), the file
+                    // holds JSON Lines records: each line is read as one.
+                    for (ln, l) in doc.numbered() {
+                        if !l.trim().is_empty() && !is_comment(l) {
+                            let r = serde_json::from_str::<Value>(l)
+                                .map_err(|e| json_error(&self.file, e, ln - 1))
+                                .and_then(|v| record(&self.file, &v, ln, l));
+                            self.hand(r, out);
+                        }
+                    }
+                } else {
+                    self.hand_all(rs, out);
+                }
             }
         }
         if self.handed == 0 {
@@ -1571,6 +1591,14 @@ mod tests {
         assert_eq!(outline(&t), ["4x4", "4x4", "E11", "4x4"]);
         // A bad first puzzle does not make the file another form.
         let t = format!("4 x\n1 - - -\n\n{good}\n{good}");
+        assert_eq!(outline(&t), ["E1", "4x4", "4x4"]);
+        // A bad header before JSON Lines records: they read as records (found by the splice
+        // fuzzer).
+        let rec = r#"{"w": 4, "h": 4, "givens": "1.........0....."}"#;
+        let t = format!("65 65\n9{rec}\n\n{rec}\n{rec}\n");
+        assert_eq!(outline(&t), ["E3", "4x4", "4x4"]);
+        // A first record cut off (the file looks like a JSON document): the records after it.
+        let t = format!("{{\"w\": 4, \"h\":\n{rec}\n\n{rec}\n");
         assert_eq!(outline(&t), ["E1", "4x4", "4x4"]);
         // A row short: at a blank line, or at the next header.
         let t = format!("{good}\n4 4\n- - - -\n- - - -\n\n{good}");
