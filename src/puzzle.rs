@@ -226,6 +226,19 @@ pub trait Puzzle {
     {
         differing_cells(self, a, b)
     }
+    /// For naming conflicting givens ([`conflicts`]): the puzzle that keeps only the givens
+    /// marked in `keep` (indexed as [`Model::givens`] in [`GivenMode::Assume`]), as a puzzle of
+    /// its own that has a solution exactly when the Assume model has one under the kept givens.
+    /// A kind that gives it has each trial of the search solved on that puzzle's folded model,
+    /// which is much stronger than the Assume model under assumptions (Numberlink: path labels
+    /// narrowed by reach, the corner chains, the nikoli normal form). `None` by default: the
+    /// search asks the Assume model.
+    fn keeping(&self, _keep: &[bool]) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
     /// Extra JSON fields for a solution (Numberlink's `paths`).
     fn json_extra(&self, _s: &Self::Solution) -> Vec<(&'static str, serde_json::Value)> {
         Vec::new()
@@ -364,6 +377,9 @@ pub fn forced<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<Vec<Cell
 /// have no solution even without givens; `None` when the puzzle has a solution.
 pub fn conflicts<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<Vec<String>>> {
     let model = p.model(GivenMode::Assume, false);
+    if p.keeping(&vec![true; model.givens.len()]).is_some() {
+        return conflicts_by_parts(p, choice, &model);
+    }
     let refine = |a: &Assignment| p.refine(&model, a);
     let mut s = session(p, choice, &model).with_refine(&refine);
     let lits: Vec<Lit> = model.givens.iter().map(|g| g.lit).collect();
@@ -372,4 +388,37 @@ pub fn conflicts<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<Vec<S
             .map(|i| model.givens[i].label.clone())
             .collect()
     }))
+}
+
+/// [`conflicts`] for a kind with [`Puzzle::keeping`]: deletion over the givens in their order,
+/// each trial a solve of the puzzle that keeps the remaining givens but one (its own folded
+/// model). A trial without a solution drops that given for good; the givens left at the end
+/// conflict, and without any one of them the rest has a solution (each was tried on a superset
+/// of the rest, and fewer givens never lose a solution: the kinds that give `keeping` say so).
+fn conflicts_by_parts<P: Puzzle>(
+    p: &P,
+    choice: &SolverChoice,
+    model: &Model<P::Map>,
+) -> Result<Option<Vec<String>>> {
+    let n = model.givens.len();
+    let solvable = |keep: &[bool]| -> Result<bool> {
+        let sub = p.keeping(keep).expect("keeping gives every subset");
+        Ok(solve(&sub, choice)?.is_some())
+    };
+    let mut keep = vec![true; n];
+    if solvable(&keep)? {
+        return Ok(None);
+    }
+    for i in 0..n {
+        keep[i] = false;
+        if solvable(&keep)? {
+            keep[i] = true;
+        }
+    }
+    Ok(Some(
+        (0..n)
+            .filter(|&i| keep[i])
+            .map(|i| model.givens[i].label.clone())
+            .collect(),
+    ))
 }
