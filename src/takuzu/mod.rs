@@ -361,6 +361,19 @@ impl Puzzle for Takuzu {
         model::refine(self, &model.map, a)
     }
 
+    /// The givens are the filled cells, row by row; a dropped given is an empty cell, which
+    /// never loses a solution.
+    fn keeping(&self, keep: &[bool]) -> Option<Takuzu> {
+        let mut sub = self.clone();
+        let filled = sub.cells.iter_mut().filter(|v| v.is_some());
+        for (v, &k) in filled.zip(keep) {
+            if !k {
+                *v = None;
+            }
+        }
+        Some(sub)
+    }
+
     fn check(&self, s: &Grid) -> Result<(), String> {
         rules::check(self, s)
     }
