@@ -164,14 +164,56 @@ def values_write(kind, rows, rest):
     return "\n".join(body + rest) + "\n"
 
 
+def clash(kind, rows, rest, rc, v):
+    """True when value v at rc repeats a given the reader already rejects (Sudoku: a row,
+    column or box; Tectonic: a piece or a touching cell): such input is a reading error with
+    its line and column, not a verdict, so the mutations avoid it."""
+    h, w = len(rows), len(rows[0])
+    r, c = rc
+    if kind == "sudoku":
+        b = int(round(h**0.5))
+        peers = [(r, j) for j in range(w)] + [(i, c) for i in range(h)]
+        peers += [(r // b * b + i, c // b * b + j) for i in range(b) for j in range(b)]
+    elif kind == "tectonic":
+        regions = rest[1:]
+        peers = [(i, j) for i in range(h) for j in range(w) if regions[i][j] == regions[r][c]]
+        peers += [(r + i, c + j) for i in (-1, 0, 1) for j in (-1, 0, 1)]
+    else:
+        return False
+    return any(
+        (i, j) != (r, c) and 0 <= i < h and 0 <= j < w and rows[i][j] == v for i, j in peers
+    )
+
+
 def values_mutate(kind, lines, how, rng):
+    for _ in range(200):
+        text = values_mutate_once(kind, lines, how, rng)
+        if text is not None:
+            return text
+    raise RuntimeError(f"no {how} mutation without a clash")
+
+
+def values_mutate_once(kind, lines, how, rng):
     rows, rest, domain = values_parse(kind, lines)
     h, w = len(rows), len(rows[0])
     cells = [(r, c) for r in range(h) for c in range(w)]
     givens = [rc for rc in cells if rows[rc[0]][rc[1]] != "."]
     empty = [rc for rc in cells if rows[rc[0]][rc[1]] == "."]
     get = lambda rc: rows[rc[0]][rc[1]]
-    put = lambda rc, v: rows[rc[0]].__setitem__(rc[1], v)
+
+    def put(rc, v):
+        if v != "." and clash(kind, rows, rest, rc, v):
+            raise ValueError
+        rows[rc[0]][rc[1]] = v
+
+    try:
+        mutate_values(how, rng, givens, empty, get, put, domain)
+    except ValueError:
+        return None
+    return values_write(kind, rows, rest)
+
+
+def mutate_values(how, rng, givens, empty, get, put, domain):
     if how == "removed":
         put(rng.choice(givens), ".")
     elif how == "added":
@@ -184,16 +226,19 @@ def values_mutate(kind, lines, how, rng):
         put(b, v if v in domain(b) else rng.choice(domain(b)))
     elif how == "changed":
         a = rng.choice(givens)
-        put(a, rng.choice([v for v in domain(a) if v != get(a)]))
+        v = rng.choice([v for v in domain(a) if v != get(a)])
+        put(a, ".")
+        put(a, v)
     elif how == "swapped":
         for _ in range(1000):
             a, b = rng.sample(givens, 2)
             if get(a) != get(b) and get(a) in domain(b) and get(b) in domain(a):
                 break
         va, vb = get(a), get(b)
+        put(a, ".")
+        put(b, ".")
         put(a, vb)
         put(b, va)
-    return values_write(kind, rows, rest)
 
 
 def main():

@@ -21,8 +21,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def run_gridsat(binary, kind, path, timeout, extra):
-    cmd = [binary, "check", "--json", "--no-progress", "-j", "1", "--kind", kind]
+def run_gridsat(binary, kind, path, timeout, extra, verb):
+    cmd = [binary, *verb, "--json", "--no-progress", "-j", "1", "--kind", kind]
     cmd += ["--timeout", str(timeout), *extra, path]
     t = time.monotonic()
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -35,9 +35,12 @@ def run_gridsat(binary, kind, path, timeout, extra):
     status = "error"
     for line in out.splitlines():
         try:
-            status = json.loads(line)["status"]
+            record = json.loads(line)
+            status = record["status"]
         except (ValueError, KeyError):
-            pass
+            continue
+        if record.get("conflicts_minimal") is False:
+            status = "none~"  # the verdict, but the time limit ran out narrowing the givens
     return status, wall
 
 
@@ -72,6 +75,12 @@ def main():
     ap.add_argument("--anchor-python", help="a python with pysat: measure the anchor too")
     ap.add_argument("--only", help="comma-separated set names")
     ap.add_argument("--timeout", type=float, default=10)
+    ap.add_argument(
+        "--verb",
+        default="check",
+        help='the gridsat command: "check" (the verdict and, for none, the conflicting givens) '
+        'or "count --max 2" (the verdict only)',
+    )
     ap.add_argument("--first", type=int, help="only the first N base puzzles of each set")
     ap.add_argument("--tsv", default="-")
     a = ap.parse_args()
@@ -92,7 +101,9 @@ def main():
     for name, kind, gen, how, path, extra in rows:
         line = [name, how, os.path.basename(path)]
         for who, binary in bins:
-            (status, wall), cpu = cpu_of(lambda: run_gridsat(binary, kind, path, a.timeout, extra))
+            (status, wall), cpu = cpu_of(
+                lambda: run_gridsat(binary, kind, path, a.timeout, extra, a.verb.split())
+            )
             results.append((name, how, who, status, cpu, wall))
             line += [who, status, f"{cpu:.3f}"]
         if anchor and kind == "numberlink":
@@ -100,7 +111,7 @@ def main():
             verdict, cpu = anchor.ask(path, a.timeout)
             results.append((name, how, "anchor", verdict, cpu, time.monotonic() - t))
             line += ["anchor", verdict, f"{cpu:.3f}"]
-        said = {line[i + 1] for i in range(3, len(line), 3)} & DECIDED
+        said = {line[i + 1].rstrip("~") for i in range(3, len(line), 3)} & DECIDED
         if len(said) > 1:
             line.append("DISAGREE")
             disagree += 1
@@ -118,14 +129,16 @@ def summary(results):
     for name, how, who, status, cpu, wall in results:
         for key in ((name, how, who), (name, "all", who)):
             groups.setdefault(key, []).append((status, cpu))
-    print("\n| set | mutation | solver | decided | median s | max s | total CPU s |")
-    print("|---|---|---|---|---|---|---|")
+    print("\n| set | mutation | solver | decided | none | givens not narrowed | median s | max s | total CPU s |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for (name, how, who), rs in sorted(groups.items(), key=lambda kv: kv[0]):
         cpus = [c for _, c in rs]
-        ok = sum(1 for s, _ in rs if s in decided)
+        ok = sum(1 for s, _ in rs if s.rstrip("~") in decided)
+        none = sum(1 for s, _ in rs if s.rstrip("~") == "none")
+        partial = sum(1 for s, _ in rs if s == "none~")
         print(
-            f"| {name} | {how} | {who} | {ok}/{len(rs)} | {statistics.median(cpus):.3f} "
-            f"| {max(cpus):.3f} | {sum(cpus):.2f} |"
+            f"| {name} | {how} | {who} | {ok}/{len(rs)} | {none} | {partial} "
+            f"| {statistics.median(cpus):.3f} | {max(cpus):.3f} | {sum(cpus):.2f} |"
         )
 
 
