@@ -71,7 +71,12 @@ def cpu_of(fn):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sets", default="/work/ext/refute/sets")
-    ap.add_argument("--gridsat", action="append", default=[], help="NAME=BINARY (repeatable)")
+    ap.add_argument(
+        "--gridsat",
+        action="append",
+        default=[],
+        help="NAME=BINARY, or NAME=BINARY@VERB for its own command (repeatable)",
+    )
     ap.add_argument("--anchor-python", help="a python with pysat: measure the anchor too")
     ap.add_argument("--only", help="comma-separated set names")
     ap.add_argument("--timeout", type=float, default=10)
@@ -84,7 +89,11 @@ def main():
     ap.add_argument("--first", type=int, help="only the first N base puzzles of each set")
     ap.add_argument("--tsv", default="-")
     a = ap.parse_args()
-    bins = [g.split("=", 1) for g in a.gridsat]
+    bins = []
+    for g in a.gridsat:
+        who, binary = g.split("=", 1)
+        binary, _, verb = binary.partition("@")
+        bins.append((who, binary, (verb or a.verb).split()))
     only = a.only.split(",") if a.only else None
     rows = []
     with open(os.path.join(a.sets, "manifest.tsv")) as f:
@@ -100,9 +109,9 @@ def main():
     disagree = 0
     for name, kind, gen, how, path, extra in rows:
         line = [name, how, os.path.basename(path)]
-        for who, binary in bins:
+        for who, binary, verb in bins:
             (status, wall), cpu = cpu_of(
-                lambda: run_gridsat(binary, kind, path, a.timeout, extra, a.verb.split())
+                lambda: run_gridsat(binary, kind, path, a.timeout, extra, verb)
             )
             results.append((name, how, who, status, cpu, wall))
             line += [who, status, f"{cpu:.3f}"]
