@@ -462,7 +462,8 @@ pub fn conflicts_until_stopped<P: Puzzle>(
 }
 
 /// Conflicts a trial of [`conflicts_by_parts`] may spend on the Assume model before it is
-/// asked on its own folded puzzles instead (measured in BENCHMARKS.md, "Refutation").
+/// asked on its own folded puzzles instead (chosen on the 15x15 sets of `benches/refute`, not
+/// tuned further).
 pub const TRIAL_CONFLICTS: u64 = 300;
 
 /// [`conflicts`] for a kind with [`Puzzle::keeping`]: deletion over the givens in their order.
