@@ -368,6 +368,10 @@ impl Puzzle for Takuzu {
         model::refine(self, &model.map, a)
     }
 
+    // No `keeping`: a Takuzu's conflicting givens are found on the Assume model. Solving each
+    // trial folded was slower on dense boards (a 60x60 with 1,422 givens: 62 s of CPU against
+    // 28 s; BENCHMARKS.md, "Refutation").
+
     fn check(&self, s: &Grid) -> Result<(), String> {
         rules::check(self, s)
     }
