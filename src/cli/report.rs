@@ -277,6 +277,7 @@ pub fn run_batch(
             budget,
         ))
     };
+    let mut repeats = super::repeats::Repeats::default();
     let write = |i: Input, r: std::result::Result<Report, String>| -> Result<bool> {
         let mut r = r.map_err(Error::Usage)?;
         tally.add(&r);
@@ -295,9 +296,18 @@ pub fn run_batch(
         let mut emit = || -> Result<bool> {
             if r.status == "error" && !run.json {
                 let open = out.flush()?;
-                say(format!("gridsat: {}", r.error.as_deref().unwrap_or("")));
-                Ok(open)
-            } else if run.format.is_some() {
+                // Errors alike in a row are said once, with their count.
+                let said = repeats.error(&r.file, r.error.as_deref().unwrap_or(""), r.line);
+                for l in said {
+                    say(l);
+                }
+                return Ok(open);
+            }
+            if let Some(l) = repeats.end() {
+                out.flush()?;
+                say(l);
+            }
+            if run.format.is_some() {
                 say(r.headline(mode));
                 if let Some(l) = &proof_line {
                     say(l);
@@ -319,6 +329,10 @@ pub fn run_batch(
         res
     };
     batch::run(puzzles, jobs, work, write)?;
+    if let Some(l) = repeats.end() {
+        out.flush()?;
+        say(l);
+    }
     if let Some(b) = bar {
         b.finish_and_clear();
     }
