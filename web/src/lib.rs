@@ -95,6 +95,7 @@ pub fn open(
     kind: Option<&str>,
     name: &str,
     flags: &BTreeMap<String, String>,
+    index: usize,
 ) -> Result<Value, String> {
     let kind = kind
         .filter(|k| !k.is_empty() && *k != "auto")
@@ -105,13 +106,18 @@ pub fn open(
     // A puzz.link URL alone is a puzzle, as on the command line.
     let label = if name.is_empty() { "pasted" } else { name };
     let all = kinds::read_any(name, label, text, kind, &opts).map_err(|e| e.to_string())?;
-    let first = all.first().ok_or("no puzzle in the text")?;
+    if all.is_empty() {
+        return Err("no puzzle in the text".into());
+    }
+    let first = all
+        .get(index.max(1) - 1)
+        .ok_or_else(|| format!("the text holds {} puzzles, not {index}", all.len()))?;
     let mut d = Draft::of_puzzle(first);
     for (k, v) in flags {
         d.flags.entry(k.clone()).or_insert_with(|| v.clone());
     }
     let description = gridsat::with_puzzle!(first, q => q.describe());
-    Ok(json!({ "draft": d, "count": all.len(), "description": description }))
+    Ok(json!({ "draft": d, "count": all.len(), "index": index.max(1), "description": description }))
 }
 
 fn dispatch(verb: &str, req: &Value) -> Result<Value, String> {
@@ -121,11 +127,13 @@ fn dispatch(verb: &str, req: &Value) -> Result<Value, String> {
             let kind: Option<String> = field(req, "kind")?;
             let name: Option<String> = field(req, "name")?;
             let flags: Option<BTreeMap<String, String>> = field(req, "flags")?;
+            let index: Option<usize> = field(req, "index")?;
             open(
                 &text,
                 kind.as_deref(),
                 name.as_deref().unwrap_or(""),
                 &flags.unwrap_or_default(),
+                index.unwrap_or(1),
             )
         }
         "new" => {
@@ -178,6 +186,11 @@ fn dispatch(verb: &str, req: &Value) -> Result<Value, String> {
         "check" => {
             let (_, p) = puzzle_of(req)?;
             verbs::check(&p)
+        }
+        "verdict" => {
+            // The verdict alone (no drawing): what the page's speed is measured on.
+            let (_, p) = puzzle_of(req)?;
+            verbs::verdict(&p)
         }
         "solutions" => {
             let (_, p) = puzzle_of(req)?;

@@ -123,6 +123,24 @@ fn check_one<P: Puzzle>(p: &P) -> Result<Value, String> {
     Ok(Value::Object(out))
 }
 
+/// The verdict alone, as `gridsat check --json` finds it (the conflicting givens of a puzzle
+/// without solution too), with nothing drawn: the work the page's speed is measured on.
+pub fn verdict(p: &AnyPuzzle) -> Result<Value, String> {
+    with_puzzle!(p, q => {
+        let choice = SolverChoice::Embedded;
+        let status = match puzzle::check(q, &choice).map_err(err)? {
+            Checked::Decided(Solutions::Unique(_)) => "unique",
+            Checked::Decided(Solutions::Multiple(..)) => "multiple",
+            Checked::Decided(Solutions::None) => {
+                puzzle::conflicts(q, &choice).map_err(err)?;
+                "none"
+            }
+            Checked::Found(_) => "solved",
+        };
+        Ok(json!({ "status": status }))
+    })
+}
+
 /// Up to [`MAX_BROWSE`] solutions, each drawn with the cells where it differs from the first
 /// shaded, and whether that is all of them.
 pub fn solutions(p: &AnyPuzzle) -> Result<Value, String> {

@@ -108,7 +108,8 @@ def test_every_kind_by_fragment_and_by_paste(page, gridsat_bin, shots, kind):
     assert page.text_content("#solution").rstrip("\n") == want
     page.click("#solve")
     page.wait_for_selector("#picture svg")
-    page.screenshot(path=str(shots / f"{kind}.png"), full_page=True)
+    page.screenshot(path=str(shots / f"page-{kind}.png"), full_page=True)
+    page.locator("main").screenshot(path=str(shots / f"{kind}.png"))
 
 
 @pytest.mark.parametrize("kind", list(KINDS))
@@ -249,7 +250,8 @@ def test_a_shisen_pair_is_removed_by_clicks(page, shots):
     assert page.text_content("#notice").startswith("removed ")
     assert page.locator("#board svg polyline.path").count() == 1
     assert status(page) == "clearable"
-    page.screenshot(path=str(shots / "shisen-play.png"), full_page=True)
+    page.screenshot(path=str(shots / "page-shisen-play.png"), full_page=True)
+    page.locator("main").screenshot(path=str(shots / "shisen-play.png"))
     # Two tiles that do not match are refused, with the reason.
     cells = draft(page)["cells"]
     w = draft(page)["width"]
