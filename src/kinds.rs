@@ -49,6 +49,9 @@ pub struct ReadOptions {
     pub takuzu: takuzu::format::ReadOptions,
     /// Shisen-sho: the rule options (`--no-outline`, `--gravity`, `--chinese`).
     pub shisen: shisen::format::ReadOptions,
+    /// Tectonic: the layout of a CSV board (`layout.NAME.csv` beside `board.NAME.csv`), read by
+    /// the caller for the one file it goes with.
+    pub tectonic_layout: Option<tectonic::format::csv::LayoutFile>,
 }
 
 /// The pzprjs genres gridsat reads, and the kind each is.
@@ -302,7 +305,9 @@ impl AnyReader {
                 },
             )),
             Kind::Takuzu => AnyReader::Takuzu(takuzu::format::Reader::new(file, &opts.takuzu)),
-            Kind::Tectonic => AnyReader::Tectonic(tectonic::format::Reader::new(file)),
+            Kind::Tectonic => AnyReader::Tectonic(
+                tectonic::format::Reader::new(file).with_layout(opts.tectonic_layout.clone()),
+            ),
             Kind::Numberlink => AnyReader::Numberlink(numberlink::format::Reader::new(
                 file,
                 numberlink::format::ReadOptions {

@@ -12,8 +12,12 @@
 //! - [`kinds`]: reading any file as puzzles of any kind; [`records`]: reading a file one puzzle
 //!   at a time; [`text`]: comment lines and tokens with their columns, shared by the text formats.
 //! - [`draw`]: pictures (SVG, PNG, PDF) from a vocabulary every kind maps onto.
-//! - [`cli`]: the command line (the binary is a thin wrapper around [`cli::main`]).
+//! - [`record`]: the records every front end reports (a verdict, an explanation, a generated
+//!   puzzle), as JSON and text.
+//! - `cli`: the command line (the binary is a thin wrapper around `cli::main`; the `cli`
+//!   feature, on by default).
 
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod cnf;
 pub mod draw;
@@ -24,6 +28,7 @@ pub mod kinds;
 pub mod numberlink;
 pub mod proof;
 pub mod puzzle;
+pub mod record;
 pub mod records;
 pub mod shisen;
 pub mod solver;

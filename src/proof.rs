@@ -18,6 +18,49 @@ use crate::cnf::{Assignment, Clause, Formula};
 use crate::error::{Error, Result};
 use crate::puzzle::{Model, Puzzle};
 use crate::solver::{Outcome, Session, SolverChoice, SolverError};
+use serde::Serialize;
+
+/// The proof of one verdict: the `proof` object of `--json`.
+#[derive(Serialize, Debug, Clone)]
+pub struct ProofFiles {
+    pub cnf: String,
+    /// The solution as a SAT answer to the CNF without its last clause (unique only).
+    pub solution: Option<String>,
+    pub drat: String,
+    /// The checker's verdict; `null` when it was not run (no `--verify-proof`).
+    pub verified: Option<bool>,
+    /// The checker command that was run (`null` when none was).
+    pub checker: Option<String>,
+    /// What wrote the DRAT proof: `varisat`, or the external solver's command.
+    pub prover: String,
+    /// Time to write the files and the proof, in milliseconds.
+    pub time_ms: f64,
+    /// Time the checker took, in milliseconds (`null` when it was not run).
+    pub check_ms: Option<f64>,
+}
+
+impl ProofFiles {
+    /// The text line under a report's headline.
+    pub fn line(&self) -> String {
+        let f = self;
+        let files = [Some(&f.cnf), f.solution.as_ref(), Some(&f.drat)]
+            .into_iter()
+            .flatten()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let by = if f.prover == "varisat" {
+            String::new()
+        } else {
+            format!(" by {}", f.prover)
+        };
+        match (f.verified, &f.checker) {
+            (Some(true), Some(c)) => format!("proof{by}: {files} (verified by {c})"),
+            (Some(false), Some(c)) => format!("proof{by}: {files} (NOT verified by {c})"),
+            _ => format!("proof{by}: {files} (not checked; --verify-proof checks it)"),
+        }
+    }
+}
 
 /// What a refutation of [`Statement::formula`] proves.
 #[derive(Clone, Debug, PartialEq, Eq)]

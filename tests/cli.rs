@@ -713,6 +713,55 @@ fn completions_and_manual_pages_come_from_the_argument_definitions() {
 }
 
 #[test]
+fn help_and_man_name_every_kind_and_group_their_options() {
+    let kinds = ["Sudoku", "Takuzu", "Tectonic", "Numberlink", "Shisen-sho"];
+    let top = stdout_of(&["--help"]);
+    let man = stdout_of(&["man"]).replace("\\-", "-");
+    for kind in kinds {
+        assert!(top.contains(kind), "--help does not name {kind}: {top}");
+        assert!(man.contains(kind), "the manual page does not name {kind}");
+    }
+    for (args, headings) in [
+        (&["generate", "--help"][..], &kinds[..]),
+        // Tectonic has no option of its own when reading.
+        (
+            &["solve", "--help"][..],
+            &["Sudoku", "Numberlink", "Takuzu", "Shisen-sho"][..],
+        ),
+        (
+            &["check", "-h"][..],
+            &["Sudoku", "Numberlink", "Takuzu", "Shisen-sho"][..],
+        ),
+    ] {
+        let help = stdout_of(args);
+        for kind in headings {
+            assert!(
+                help.contains(&format!("\n{kind} options:\n")),
+                "{args:?} has no {kind} group: {help}"
+            );
+        }
+        // The common options come first and hold no kind's option.
+        let common = help
+            .split("\nOptions:\n")
+            .nth(1)
+            .and_then(|rest| rest.split("\n\n").next())
+            .unwrap_or_else(|| panic!("{args:?}: no Options: {help}"));
+        for kind_option in [
+            "--box",
+            "--rules",
+            "--odd-lines",
+            "--no-outline",
+            "--max-piece",
+        ] {
+            assert!(
+                !common.contains(kind_option),
+                "{args:?}: {kind_option} among the common options"
+            );
+        }
+    }
+}
+
+#[test]
 fn help_lists_the_exit_codes_and_color_is_checked() {
     for args in [&["--help"][..], &["solve", "--help"], &["hint", "-h"]] {
         let help = stdout_of(args);

@@ -18,10 +18,10 @@ fn crasher(name: &str) -> Option<PathBuf> {
     if p.exists() {
         Some(p)
     } else {
-        eprintln!(
-            "SKIPPED: {} not found (../shared is absent); this crasher test checks nothing",
+        common::skipped(&format!(
+            "{} not found (../shared is absent); this crasher test checks nothing",
             p.display()
-        );
+        ));
         None
     }
 }

@@ -21,8 +21,8 @@ fn rate() -> bool {
         .output()
         .is_ok_and(|o| o.status.success());
     if !found {
-        eprintln!(
-            "SKIPPED: the DRAT checker `rate` is not on the PATH (cargo install rate); this proof test checks nothing"
+        common::skipped(
+            "the DRAT checker `rate` is not on the PATH (cargo install rate); this proof test checks nothing",
         );
     }
     found

@@ -1,17 +1,39 @@
-//! Every example in README.md runs and prints what the README says it prints.
+//! Every example in README.md and `docs/*.md` runs and prints what the page says it prints,
+//! and every link between the pages leads somewhere.
 //!
 //! Each ```` ```console ```` block holds commands (`$ ` lines) each followed by the output it
 //! shows. The test runs every command with `sh` in a scratch copy of `puzzles/` (so files the
-//! examples write stay out of the repository), with this build's `gridsat` first on `PATH` and
-//! standard error merged into standard output, and compares line by line after blanking
-//! timings (`0.35 s`, `1768 puzzles/s`, `"time_ms":0.2`) and ignoring trailing blank lines. A line that is exactly `...` stands
-//! for any number of lines; a `…` inside a line stands for any text. Exit codes are not compared
-//! (several examples show a verdict that exits 1 on purpose).
+//! examples write stay out of the repository; one copy per page, so a page's examples may use
+//! files its earlier examples wrote, and nothing another page wrote), with this build's
+//! `gridsat` first on `PATH` and standard error merged into standard output, and compares line
+//! by line after blanking timings (`0.35 s`, `1768 puzzles/s`, `"time_ms":0.2`) and ignoring
+//! trailing blank lines. A line that is exactly `...` stands for any number of lines; a `…`
+//! inside a line stands for any text. Exit codes are not compared (several examples show a
+//! verdict that exits 1 on purpose). A failure names the page and the line of its command.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// One README example: the command and the output lines it shows.
+/// The pages whose examples run: README.md, then every `docs/*.md`, as paths relative to the
+/// repository.
+fn pages(root: &Path) -> Vec<PathBuf> {
+    let mut docs: Vec<PathBuf> = std::fs::read_dir(root.join("docs"))
+        .expect("docs/ folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .map(|p| {
+            p.strip_prefix(root)
+                .expect("inside the repository")
+                .to_path_buf()
+        })
+        .collect();
+    docs.sort();
+    let mut pages = vec![PathBuf::from("README.md")];
+    pages.extend(docs);
+    pages
+}
+
+/// One example of a page: the command and the output lines it shows.
 struct Example {
     line: usize,
     command: String,
@@ -128,36 +150,20 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-#[test]
-fn readme_examples_print_what_the_readme_shows() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
-    let examples = examples(&readme);
-    assert!(
-        examples.len() >= 40,
-        "expected the README's examples, found {}",
-        examples.len()
-    );
-
+/// Runs one page's examples in a fresh scratch copy of `puzzles/`; returns how many ran and a
+/// report of each that differs.
+fn run_page(root: &Path, page: &Path, path_var: &str) -> (usize, Vec<String>) {
+    let text = std::fs::read_to_string(root.join(page)).expect("page");
+    let examples = examples(&text);
     let scratch = tempfile::tempdir().expect("scratch folder");
     copy_dir(&root.join("puzzles"), &scratch.path().join("puzzles"));
-    let bin_dir = Path::new(env!("CARGO_BIN_EXE_gridsat"))
-        .parent()
-        .expect("binary folder")
-        .to_path_buf();
-    let path = format!(
-        "{}:{}",
-        bin_dir.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-
     let mut failures = Vec::new();
     for ex in &examples {
         let out = Command::new("sh")
             .arg("-c")
             .arg(format!("( {}\n) 2>&1", ex.command))
             .current_dir(scratch.path())
-            .env("PATH", &path)
+            .env("PATH", path_var)
             .env("NO_COLOR", "1")
             .output()
             .expect("sh runs");
@@ -172,7 +178,8 @@ fn readme_examples_print_what_the_readme_shows() {
         }
         if !lines_match(&expected, &actual) {
             failures.push(format!(
-                "README.md:{}: $ {}\n--- the README shows:\n{}\n--- it prints:\n{}",
+                "{}:{}: $ {}\n--- the page shows:\n{}\n--- it prints:\n{}",
+                page.display(),
                 ex.line,
                 ex.command,
                 ex.expected.join("\n"),
@@ -180,12 +187,204 @@ fn readme_examples_print_what_the_readme_shows() {
             ));
         }
     }
+    (examples.len(), failures)
+}
+
+#[test]
+fn examples_print_what_the_pages_show() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let bin_dir = Path::new(env!("CARGO_BIN_EXE_gridsat"))
+        .parent()
+        .expect("binary folder")
+        .to_path_buf();
+    let path_var = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+
+    let mut total = 0;
+    let mut failures = Vec::new();
+    for page in pages(root) {
+        let (count, mut differ) = run_page(root, &page, &path_var);
+        total += count;
+        failures.append(&mut differ);
+    }
+    assert!(
+        total >= 40,
+        "expected the examples of README.md and docs/, found {total}"
+    );
     assert!(
         failures.is_empty(),
-        "{} of {} README examples differ:\n\n{}",
+        "{} of {} examples differ:\n\n{}",
         failures.len(),
-        examples.len(),
+        total,
         failures.join("\n\n")
+    );
+}
+
+/// Every kind has its guide, `docs/<kind>.md`, and it shows
+/// examples that run.
+#[test]
+fn every_kind_has_a_guide_with_examples() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for kind in ["sudoku", "takuzu", "tectonic", "numberlink", "shisen"] {
+        let page = root.join("docs").join(format!("{kind}.md"));
+        let text =
+            std::fs::read_to_string(&page).unwrap_or_else(|e| panic!("{}: {e}", page.display()));
+        assert!(
+            examples(&text).len() >= 3,
+            "{} shows fewer than 3 examples that run",
+            page.display()
+        );
+    }
+}
+
+/// GitHub's anchor for a heading: lower case, spaces to `-`, other punctuation dropped.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' | '-' => Some('-'),
+            '_' => Some('_'),
+            c if c.is_alphanumeric() => Some(c.to_lowercase().next().unwrap_or(c)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The anchors of a page's headings (outside code blocks).
+fn anchors(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut in_code = false;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            in_code = !in_code;
+        } else if !in_code && line.starts_with('#') {
+            let heading = line.trim_start_matches('#');
+            if heading.starts_with(' ') {
+                out.push(anchor(heading));
+            }
+        }
+    }
+    out
+}
+
+/// The targets of a page's Markdown links `](target)` and reference definitions
+/// `[name]: target` that point inside the repository (not `http…`, not `mailto:`), outside
+/// code blocks.
+fn local_links(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut in_code = false;
+    for (i, line) in text.lines().enumerate() {
+        if line.starts_with("```") {
+            in_code = !in_code;
+            continue;
+        }
+        if in_code {
+            continue;
+        }
+        let mut targets = Vec::new();
+        let mut rest = line;
+        while let Some(at) = rest.find("](") {
+            let after = &rest[at + 2..];
+            let Some(end) = after.find(')') else { break };
+            targets.push(after[..end].to_string());
+            rest = &after[end..];
+        }
+        if let Some(def) = line.strip_prefix('[') {
+            if let Some(at) = def.find("]: ") {
+                targets.push(def[at + 3..].trim().to_string());
+            }
+        }
+        for t in targets {
+            if !t.contains("://") && !t.starts_with("mailto:") {
+                out.push((i + 1, t));
+            }
+        }
+    }
+    out
+}
+
+/// The pages whose links are checked: those whose examples run, and the documents for those
+/// who work on gridsat (BENCHMARKS.md, DEVELOPERS.md, `models/*.md`).
+fn linked_pages(root: &Path) -> Vec<PathBuf> {
+    let mut models: Vec<PathBuf> = std::fs::read_dir(root.join("models"))
+        .expect("models/ folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .map(|p| {
+            p.strip_prefix(root)
+                .expect("inside the repository")
+                .to_path_buf()
+        })
+        .collect();
+    models.sort();
+    let mut all = pages(root);
+    all.extend(["BENCHMARKS.md", "DEVELOPERS.md"].map(PathBuf::from));
+    all.extend(models);
+    all
+}
+
+#[test]
+fn links_between_the_pages_lead_somewhere() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut broken = Vec::new();
+    for page in linked_pages(root) {
+        let text = std::fs::read_to_string(root.join(&page)).expect("page");
+        let dir = page.parent().unwrap_or(Path::new(""));
+        for (line, target) in local_links(&text) {
+            let (file, fragment) = match target.split_once('#') {
+                Some((f, a)) => (f, Some(a)),
+                None => (target.as_str(), None),
+            };
+            let file_path = if file.is_empty() {
+                root.join(&page)
+            } else {
+                root.join(dir).join(file)
+            };
+            if !file_path.exists() {
+                broken.push(format!("{}:{line}: {target}: no such file", page.display()));
+                continue;
+            }
+            if let Some(fragment) = fragment {
+                let ok = file_path.extension().is_some_and(|e| e == "md")
+                    && std::fs::read_to_string(&file_path)
+                        .map(|t| anchors(&t).iter().any(|a| a == fragment))
+                        .unwrap_or(false);
+                if !ok {
+                    broken.push(format!(
+                        "{}:{line}: {target}: no heading with that anchor",
+                        page.display()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "links that lead nowhere:\n{}",
+        broken.join("\n")
+    );
+}
+
+/// The README is a start-here page, not a manual (at most 25 KB), and BENCHMARKS.md holds the
+/// current figures, not their history (at most 40 KB; the history is in git).
+#[test]
+fn the_readme_and_benchmarks_stay_short() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let size = |name: &str| std::fs::metadata(root.join(name)).expect(name).len();
+    let readme = size("README.md");
+    assert!(
+        readme <= 25 * 1024,
+        "README.md is {readme} bytes; keep it under 25 KB and put details in docs/"
+    );
+    let benchmarks = size("BENCHMARKS.md");
+    assert!(
+        benchmarks <= 40 * 1024,
+        "BENCHMARKS.md is {benchmarks} bytes; keep it under 40 KB: replace a figure by its \
+         newer measurement (git keeps the old one) instead of adding a section"
     );
 }
 
@@ -202,4 +401,22 @@ fn timings_are_blanked_and_patterns_match() {
     assert!(lines_match(&lines("a\n...\nd"), &lines("a\nb\nc\nd")));
     assert!(!lines_match(&lines("a\n...\nd"), &lines("a\nb\nc")));
     assert!(!lines_match(&lines("a\nb"), &lines("a\nb\nc")));
+}
+
+#[test]
+fn anchors_and_links_are_read_as_github_does() {
+    assert_eq!(
+        anchor(" Proofs anyone can check: --proof"),
+        "proofs-anyone-can-check---proof"
+    );
+    assert_eq!(
+        anchor(" Takuzu (Binairo, binary puzzle)"),
+        "takuzu-binairo-binary-puzzle"
+    );
+    assert_eq!(anchor(" explain, hint, grade"), "explain-hint-grade");
+    let text = "see [a](docs/a.md#x) and [b](https://x.org)\n```\n[c](no.md)\n```\n[d]: e.md\n";
+    assert_eq!(
+        local_links(text),
+        vec![(1, "docs/a.md#x".to_string()), (5, "e.md".to_string())]
+    );
 }

@@ -1,7 +1,7 @@
-//! The README's recipe for spreading a collection over several machines with GNU parallel, in
-//! its local form: blocks of whole lines go to `gridsat check --json -` on standard input, and
-//! the JSON Lines that come back (kept in order with `-k`) are the answers of one `gridsat`
-//! run over the whole file. Skipped with a message when `parallel` is not on the PATH
+//! The recipe of `docs/batches.md` for spreading a collection over several machines with GNU
+//! parallel, in its local form: blocks of whole lines go to `gridsat check --json -` on
+//! standard input, and the JSON Lines that come back (kept in order with `-k`) are the answers
+//! of one `gridsat` run over the whole file. Skipped with a message when `parallel` is not on the PATH
 //! (`.ci/run` installs it).
 
 mod common;
@@ -14,7 +14,9 @@ fn parallel_found() -> bool {
         .output()
         .is_ok_and(|o| o.status.success());
     if !found {
-        eprintln!("SKIPPED: GNU `parallel` is not on the PATH (apt-get install parallel); the sharding test checks nothing");
+        common::skipped(
+            "GNU `parallel` is not on the PATH (apt-get install parallel); the sharding test checks nothing",
+        );
     }
     found
 }
@@ -41,7 +43,7 @@ fn blocks_over_gnu_parallel_give_the_answers_of_one_run() {
         .arg(&file)
         .output()
         .unwrap();
-    // As in the README, with `-N 2` (two puzzles per job) instead of `--block 10M`, so that
+    // As in docs/batches.md, with `-N 2` (two puzzles per job) instead of `--block 10M`, so that
     // this small file is cut, and the local machine as the only one.
     let sharded = Command::new("sh")
         .arg("-c")

@@ -21,9 +21,16 @@ fn path(name: &str) -> String {
         .to_string()
 }
 
+/// The puzzles of a file, with the layout beside it for a CSV board (the library reads no
+/// files: the caller hands it the layout's text).
 fn read(name: &str) -> Vec<Tectonic> {
     let p = path(name);
-    format::parse(&p, &std::fs::read_to_string(&p).unwrap()).unwrap()
+    let layout = format::csv::layout_path(&p).map(|l| format::csv::LayoutFile {
+        file: l.display().to_string(),
+        text: std::fs::read_to_string(&l).map_err(|e| e.to_string()),
+    });
+    let reader = format::Reader::new(&p).with_layout(layout);
+    gridsat::records::read_all(reader, &std::fs::read_to_string(&p).unwrap()).unwrap()
 }
 
 fn stdout(cmd: &mut Command) -> String {

@@ -23,6 +23,16 @@ pub enum ColorWhen {
     Never,
 }
 
+/// The help headings of the options that belong to one kind, or to pictures or proofs: each
+/// command's `--help` lists the common options first, then these groups.
+const SUDOKU: &str = "Sudoku options";
+const TAKUZU: &str = "Takuzu options";
+const TECTONIC: &str = "Tectonic options";
+const NUMBERLINK: &str = "Numberlink options";
+const SHISEN: &str = "Shisen-sho options";
+const PICTURES: &str = "Picture options (with --format svg, png or pdf)";
+const PROOFS: &str = "Proof options";
+
 /// The exit codes, shown by `gridsat --help` and every command's `--help`.
 pub const EXIT_CODES: &str = "\
 Exit codes:
@@ -112,15 +122,15 @@ pub struct ReadArgs {
     #[arg(long, value_name = "KIND")]
     pub kind: Option<String>,
     /// Sudoku box shape ROWSxCOLS, for sizes whose boxes are not the usual ones.
-    #[arg(long = "box", value_name = "RxC")]
+    #[arg(long = "box", value_name = "RxC", help_heading = SUDOKU)]
     pub box_shape: Option<String>,
     /// Numberlink rule set: flow (every cell covered, no path runs alongside itself; the
     /// default), cover (every cell covered) or nikoli (cells may stay empty).
-    #[arg(long, value_name = "RULES")]
+    #[arg(long, value_name = "RULES", help_heading = NUMBERLINK)]
     pub rules: Option<String>,
     /// Numberlink: how detached loops are kept out: lazy (cut when a model has one; the
     /// default) or exact (order labels in the CNF; use it for `dimacs` and `decode`).
-    #[arg(long, value_name = "HOW")]
+    #[arg(long, value_name = "HOW", help_heading = NUMBERLINK)]
     pub loops: Option<String>,
     #[command(flatten)]
     pub takuzu: TakuzuArgs,
@@ -132,14 +142,14 @@ pub struct ReadArgs {
 #[derive(Args, Debug, Clone, Default)]
 pub struct ShisenArgs {
     /// Shisen-sho: lines may not leave the board through the ring around it.
-    #[arg(long)]
+    #[arg(long, help_heading = SHISEN)]
     pub no_outline: bool,
     /// Shisen-sho: after a removal the tiles above each emptied cell fall down (KShisen's
     /// gravity mode).
-    #[arg(long)]
+    #[arg(long, help_heading = SHISEN)]
     pub gravity: bool,
     /// Shisen-sho: the four seasons match each other, and so do the four flowers.
-    #[arg(long)]
+    #[arg(long, help_heading = SHISEN)]
     pub chinese: bool,
 }
 
@@ -147,22 +157,22 @@ pub struct ShisenArgs {
 #[derive(Args, Debug, Clone, Default)]
 pub struct TakuzuArgs {
     /// Takuzu: no two rows and no two columns may be equal (the default).
-    #[arg(long, conflicts_with = "no_distinct_lines")]
+    #[arg(long, conflicts_with = "no_distinct_lines", help_heading = TAKUZU)]
     pub distinct_lines: bool,
     /// Takuzu: rows and columns may repeat (janko's and some other publishers' rules).
-    #[arg(long)]
+    #[arg(long, help_heading = TAKUZU)]
     pub no_distinct_lines: bool,
     /// Takuzu: what a line of odd length holds: `either` (one digit more than the other,
     /// either way; the default), `ones` (one more 1 than 0), `zeros` (one more 0 than 1).
-    #[arg(long, value_name = "MODE")]
+    #[arg(long, value_name = "MODE", help_heading = TAKUZU)]
     pub odd_lines: Option<String>,
     /// Takuzu: sub-grids that obey the rules on their own, as binarypuzzle.com's composite
     /// puzzles: `4x6x6`, `9x6x6`, `4x8x8`, `8in14`, `6in10in14`, or ROW,COL,HEIGHT,WIDTH+...
-    #[arg(long, value_name = "LAYOUT")]
+    #[arg(long, value_name = "LAYOUT", help_heading = TAKUZU)]
     pub regions: Option<String>,
     /// Takuzu: how the distinct-lines rule enters the CNF: `lazy` (added when a model repeats
     /// a line; the default) or `eager` (difference variables up front).
-    #[arg(long, value_name = "HOW")]
+    #[arg(long, value_name = "HOW", help_heading = TAKUZU)]
     pub distinct_encoding: Option<String>,
 }
 
@@ -214,22 +224,22 @@ pub struct RunArgs {
 pub struct PictureArgs {
     /// With --format svg/png/pdf: what a picture shows: puzzle, solution, or both (side by
     /// side). Default: the solution for solve, the puzzle for check and generate.
-    #[arg(long, value_name = "WHAT")]
+    #[arg(long, value_name = "WHAT", help_heading = PICTURES)]
     pub picture: Option<String>,
     /// With --format svg/png/pdf: lay the pictures out on pages: a4 or letter (printable, as
     /// many to a page as fit; generate puts the solutions on the pages after the puzzles), or
     /// single (one page as long as all of them need).
-    #[arg(long, value_name = "SIZE")]
+    #[arg(long, value_name = "SIZE", help_heading = PICTURES)]
     pub page: Option<String>,
     /// With --format svg/png/pdf: write the pictures as files in this folder (made if
     /// missing), named after the input file and the puzzle's number (and the step's, for
     /// explain). Needed when a run makes more than one SVG or PNG file; without it the one
     /// picture (or the PDF) goes to standard output.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", help_heading = PICTURES)]
     pub out: Option<String>,
     /// With --format svg/png/pdf, Takuzu: digits (0 and 1, the default) or circles
     /// (binarypuzzle.com's white 0 and black 1).
-    #[arg(long, value_name = "STYLE")]
+    #[arg(long, value_name = "STYLE", help_heading = PICTURES)]
     pub style: Option<String>,
 }
 
@@ -239,17 +249,17 @@ pub struct ProofArgs {
     /// Write the files that prove each "unique" and "no solution" verdict to this folder:
     /// `<stem>-<index>.cnf` (the puzzle's complete rules in DIMACS, with the variable map),
     /// `.solution` (unique) and `.drat` (a DRAT refutation of the CNF).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", help_heading = PROOFS)]
     pub proof: Option<String>,
     /// Check every proof written with an independent DRAT checker (see --checker). Proofs that
     /// an external solver wrote are always checked.
-    #[arg(long, requires = "proof")]
+    #[arg(long, requires = "proof", help_heading = PROOFS)]
     pub verify_proof: bool,
     /// The DRAT checker: a command that takes the CNF and the proof file (appended in that
     /// order) and prints `s VERIFIED` when the proof checks. The default is rate
     /// (`cargo install rate`) with `-d`: deletions of unit clauses are ignored, as drat-trim
     /// does, which is sound and spares rate minutes on varisat's proofs; drat-trim works too.
-    #[arg(long, value_name = "COMMAND", default_value = "rate -d")]
+    #[arg(long, value_name = "COMMAND", default_value = "rate -d", help_heading = PROOFS)]
     pub checker: String,
 }
 
@@ -399,21 +409,21 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub height: Option<usize>,
     /// Sudoku box shape ROWSxCOLS (default: inferred from --size; --box alone sets the size).
-    #[arg(long = "box", value_name = "RxC")]
+    #[arg(long = "box", value_name = "RxC", help_heading = SUDOKU)]
     pub box_shape: Option<String>,
     /// Numberlink rule set the puzzle must be unique under: flow (default), cover or nikoli.
-    #[arg(long, value_name = "RULES")]
+    #[arg(long, value_name = "RULES", help_heading = NUMBERLINK)]
     pub rules: Option<String>,
     /// Target grade level from the strategy engine (Sudoku: easy, medium, hard, expert,
-    /// extreme; Tectonic and Numberlink: the same words; Takuzu: easy, medium, hard,
-    /// very-hard). For a number of givens use --clues. Without it every Takuzu, Tectonic and
+    /// extreme; Tectonic, Numberlink and Shisen-sho: the same words; Takuzu: easy, medium,
+    /// hard, very-hard). For a number of givens use --clues. Without it every Takuzu, Tectonic and
     /// Numberlink puzzle is one the kind's techniques finish; `any` keeps every unique puzzle,
     /// including those only the solver finishes.
     #[arg(long, value_name = "LEVEL")]
     pub difficulty: Option<String>,
     /// Symmetry of the givens: none, rotational (180°), quarter-turn (90°), mirror
     /// (left-right), diagonal.
-    #[arg(long)]
+    #[arg(long, help_heading = SUDOKU)]
     pub symmetry: Option<String>,
     /// How many puzzles.
     #[arg(long, default_value_t = 1)]
@@ -432,7 +442,7 @@ pub struct GenerateArgs {
     pub minimal: bool,
     /// Number of givens wanted: one number, MIN-MAX, or a band (Sudoku: easy 36-45, medium
     /// 27-35, hard 19-26, evil 16-18 on 9x9, scaled by cell count on other sizes).
-    #[arg(long, value_name = "MIN-MAX|BAND")]
+    #[arg(long, value_name = "MIN-MAX|BAND", help_heading = SUDOKU)]
     pub clues: Option<String>,
     /// Fresh grids tried per puzzle before its target counts as missed (default 100); also
     /// bounds the Sudoku low-clue search (300 moves per grid, 10,000 near the target).
@@ -440,10 +450,10 @@ pub struct GenerateArgs {
     pub attempts: Option<usize>,
     /// How puzzles are written: line (one line per puzzle) or grid (default: line up to 9x9,
     /// grid above).
-    #[arg(long, value_name = "LAYOUT")]
+    #[arg(long, value_name = "LAYOUT", help_heading = SUDOKU)]
     pub layout: Option<String>,
     /// Tectonic: the largest piece, in cells (4 or more; default 5).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help_heading = TECTONIC)]
     pub max_piece: Option<usize>,
     /// Write the puzzles in this format instead of the kind's text form: svg, png or pdf (a
     /// picture of each; with --page a4 a printable book, solutions on the pages after the
@@ -464,7 +474,7 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub no_progress: bool,
     /// Shisen-sho: only boards whose clearing pairing is unique (small hand-puzzle boards).
-    #[arg(long)]
+    #[arg(long, help_heading = SHISEN)]
     pub unique: bool,
     #[command(flatten)]
     pub takuzu: TakuzuArgs,
@@ -531,6 +541,33 @@ Sudoku:
   --minimal: no single given can be removed. Without it, a symmetric puzzle is orbit-minimal:
   no whole orbit can go, but a single given of an orbit might.
 
+Takuzu:
+  --size N or --width W --height H (default 10x10); --difficulty easy, medium, hard or
+  very-hard (binarypuzzle.com's levels); the Takuzu options set the rules, and are written
+  into the output as a `# takuzu:` line. Without --difficulty the minimal puzzle gets givens
+  back where the strategies run out, so that they finish it; --minimal or --difficulty any
+  keeps the minimal puzzle.
+
+Tectonic:
+  --size N or --width W --height H (default 8x8); --max-piece N (default 5). Givens are
+  removed while SAT proves the solution unique and the techniques still finish the puzzle
+  (within LEVEL with --difficulty easy ... extreme; a note says when no puzzle of that exact
+  grade was found in 40 tries); --difficulty any keeps the minimal puzzle.
+
+Numberlink:
+  --size N or --width W --height H (default 7x7, up to 30x30); --rules flow, cover or nikoli.
+  Paths are joined while the puzzle stays unique and the techniques finish it (within LEVEL with
+  --difficulty; the closest puzzle found, with a note, when none reaches it); --minimal joins
+  until no join keeps it unique; --difficulty any keeps solver-only puzzles too.
+
+Shisen-sho:
+  --size WxH (KShisen's 14x6, 16x9, 18x8 (default), 24x12, 26x14, 30x16); --gravity,
+  --chinese, --no-outline; a deal is kept when a clearing plan passes the rule checker.
+  --unique keeps deals until SAT proves the clearing pairing unique (use it with --no-outline
+  on small boards; default 4x4).
+
+Every kind's guide, with examples: docs/<kind>.md in the source (docs/sudoku.md, ...).
+
 Exit codes: 0 every puzzle made, 1 a target missed for some seed (the others are printed),
 2 bad usage.
 
@@ -538,7 +575,11 @@ Examples:
   gridsat generate sudoku --difficulty medium --symmetry rotational --count 20 --seed 7
   gridsat generate sudoku --clues hard --minimal
   gridsat generate sudoku --size 16 --json
-  gridsat generate sudoku --size 6 --box 2x3 --layout grid";
+  gridsat generate sudoku --size 6 --box 2x3 --layout grid
+  gridsat generate takuzu --size 8 --difficulty hard --seed 3
+  gridsat generate tectonic --size 6 --seed 2
+  gridsat generate numberlink --size 8 --difficulty expert --seed 1
+  gridsat generate shisen --size 14x6 --seed 3";
 
 /// A whole number of at least 1 (for `--max`).
 fn at_least_one(s: &str) -> std::result::Result<usize, String> {

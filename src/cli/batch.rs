@@ -134,7 +134,7 @@ impl Puzzles {
                 k
             }
         };
-        cur.reader = AnyReader::new(kind, &label, &self.opts);
+        cur.reader = AnyReader::new(kind, &label, &super::options_for(&file, &self.opts));
         if self.kind.is_none() {
             // Not named with --kind: a file of URLs may hold any genre.
             cur.reader = cur.reader.any_genre();

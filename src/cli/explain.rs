@@ -1,6 +1,7 @@
-//! `gridsat explain`, `hint` and `grade`: SAT proves the puzzle unique first, then the kind's
-//! human-strategy engine explains it, and every step is held to the SAT solution before it is
-//! printed.
+//! `gridsat explain`, `hint` and `grade` over batches: the library's record of each puzzle
+//! ([`crate::record::explain`]: SAT proves the puzzle unique first, then the kind's
+//! human-strategy engine explains it, every step held to the SAT solution), timed here, printed
+//! as text or JSON, its pictures written here, and a summary line.
 
 use super::args::ExplainArgs;
 use super::batch::{self, Input, Watchdog};
@@ -8,259 +9,14 @@ use super::report::written;
 use super::{picture, progress_counter};
 use crate::draw::Picture;
 use crate::error::{Error, Result};
-use crate::explain::{Explain, ExplainOptions, Explanation, Step};
-use crate::puzzle::{self, Puzzle, Solutions, Style};
-use crate::solver::{SolverChoice, SolverError};
+use crate::puzzle::{Puzzle, Style};
+pub use crate::record::explain::Verb;
+use crate::record::explain::{explain, Explained};
+use crate::solver::SolverChoice;
 use crate::with_puzzle;
 use std::io::Write;
 
-/// Which of the three commands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verb {
-    Explain,
-    Hint,
-    Grade,
-}
-
-/// A step for people: its text, after the technique's name unless the text starts with it.
-fn step_line(s: &Step) -> String {
-    if s.text
-        .to_lowercase()
-        .starts_with(&s.technique.to_lowercase())
-    {
-        s.text.clone()
-    } else {
-        format!("{}: {}", s.technique, s.text)
-    }
-}
-
-struct Outcome {
-    json: serde_json::Value,
-    text: String,
-    ok: bool,
-    /// The exit code this puzzle asks for.
-    code: i32,
-    /// With `--format svg|png|pdf`: (name suffix, picture) for each picture.
-    pictures: Vec<(String, Picture)>,
-}
-
-fn one<P: Explain>(
-    p: &P,
-    verb: Verb,
-    fallback: bool,
-    choice: &SolverChoice,
-    style: Style,
-    draw: Option<&picture::Request>,
-) -> Result<Outcome> {
-    let mut json = serde_json::Map::new();
-    json.insert("kind".into(), p.kind().name().into());
-    json.insert("description".into(), p.describe().into());
-    // A kind whose explanation does not need a unique solution (Shisen-sho: any clearing
-    // plan is explained) asks only for one.
-    let verdict = if p.needs_unique() {
-        puzzle::verdict(p, choice)?
-    } else {
-        match puzzle::solve(p, choice)? {
-            Some(s) => Solutions::Unique(s),
-            None => Solutions::None,
-        }
-    };
-    let solution = match verdict {
-        Solutions::Unique(s) => s,
-        Solutions::Multiple(_, _, cells) => {
-            json.insert("status".into(), "multiple".into());
-            return Ok(Outcome {
-                json: json.into(),
-                text: format!(
-                    "several solutions (they differ in {} cells), so there is no single path to explain; `gridsat check` shows two\n",
-                    cells.len()
-                ),
-                ok: false,
-                code: 1,
-                pictures: Vec::new(),
-            });
-        }
-        Solutions::None => {
-            json.insert("status".into(), "none".into());
-            return Ok(Outcome {
-                json: json.into(),
-                text: "no solution, so nothing to explain; `gridsat check` names the givens that conflict\n".into(),
-                ok: false,
-                code: 1,
-                pictures: Vec::new(),
-            });
-        }
-    };
-    let opts = ExplainOptions {
-        fallback: fallback || verb == Verb::Grade,
-        unique: true,
-    };
-    let e: Explanation = p.explain(&solution, opts);
-    p.verify(&solution, &e.steps).map_err(|why| {
-        Error::Bug(format!(
-            "the {} strategy engine made a wrong step: {why}",
-            p.kind().name()
-        ))
-    })?;
-    let mut text = String::new();
-    let mut pictures = Vec::new();
-    if let Some(q) = draw {
-        pictures = step_pictures(p, &e, verb, q);
-    }
-    let ok;
-    match verb {
-        Verb::Explain => {
-            for (k, s) in e.steps.iter().enumerate() {
-                text.push_str(&format!("{:>4}. {}\n", k + 1, step_line(s)));
-            }
-            if e.solved {
-                text.push_str(&format!(
-                    "solved in {} steps; grade: {} (rating {:.1}, hardest: {})\n",
-                    e.steps.len(),
-                    e.grade.level,
-                    e.grade.rating,
-                    e.grade.hardest
-                ));
-                text.push_str(&p.render(Some(&solution), style));
-            } else {
-                text.push_str(&format!(
-                    "stuck after {} steps: no technique applies here (--fallback continues with solver-proven steps)\n",
-                    e.steps.len()
-                ));
-                if let Some(st) = &e.stuck {
-                    text.push_str(st);
-                }
-            }
-            ok = e.solved;
-            json.insert(
-                "status".into(),
-                (if e.solved { "explained" } else { "stuck" }).into(),
-            );
-            json.insert(
-                "steps".into(),
-                serde_json::to_value(&e.steps).unwrap_or_default(),
-            );
-            json.insert(
-                "grade".into(),
-                serde_json::to_value(&e.grade).unwrap_or_default(),
-            );
-            json.insert(
-                "solution".into(),
-                serde_json::to_value(p.rows(&solution)).unwrap_or_default(),
-            );
-            if let Some(st) = &e.stuck {
-                json.insert("stuck".into(), st.clone().into());
-            }
-        }
-        Verb::Hint => match e.steps.first() {
-            Some(s) => {
-                text = format!("{}\n", step_line(s));
-                json.insert("status".into(), "hint".into());
-                json.insert("step".into(), serde_json::to_value(s).unwrap_or_default());
-                ok = true;
-            }
-            None => {
-                text = if e.solved {
-                    "the puzzle is already solved\n".into()
-                } else {
-                    "no technique applies (--fallback gives a step proven by the solver); the position:\n"
-                        .into()
-                };
-                if let Some(st) = &e.stuck {
-                    text.push_str(st);
-                    json.insert("stuck".into(), st.clone().into());
-                }
-                json.insert(
-                    "status".into(),
-                    (if e.solved { "solved" } else { "stuck" }).into(),
-                );
-                ok = e.solved;
-            }
-        },
-        Verb::Grade => {
-            text = format!(
-                "{} (rating {:.1}; hardest: {}; {} steps)\n",
-                e.grade.level,
-                e.grade.rating,
-                e.grade.hardest,
-                e.steps.len()
-            );
-            json.insert("status".into(), "graded".into());
-            json.insert(
-                "grade".into(),
-                serde_json::to_value(&e.grade).unwrap_or_default(),
-            );
-            ok = true;
-        }
-    }
-    Ok(Outcome {
-        json: json.into(),
-        text,
-        ok,
-        code: i32::from(!ok),
-        pictures,
-    })
-}
-
-/// The pictures of an explanation, each with its name suffix and caption: explain draws every
-/// step (`-step07`) and the end (`-end`: solved, or where it is stuck); hint the first step,
-/// or the position when there is none.
-fn step_pictures<P: Explain>(
-    p: &P,
-    e: &Explanation,
-    verb: Verb,
-    q: &picture::Request,
-) -> Vec<(String, Picture)> {
-    let Some(mut pics) = p.step_pictures(&e.steps, q.look) else {
-        return Vec::new();
-    };
-    let end = pics.pop().unwrap_or_else(|| Picture::new(0, 0));
-    let end_caption = if e.solved {
-        format!(
-            "solved in {} steps; grade: {} (rating {:.1}, hardest: {})",
-            e.steps.len(),
-            e.grade.level,
-            e.grade.rating,
-            e.grade.hardest
-        )
-    } else {
-        format!(
-            "stuck after {} steps: no technique applies here",
-            e.steps.len()
-        )
-    };
-    match verb {
-        Verb::Hint => match (pics.into_iter().next(), e.steps.first()) {
-            (Some(pic), Some(s)) => vec![(String::new(), pic.with_caption(step_line(s)))],
-            _ => {
-                let caption = if e.solved {
-                    "the puzzle is already solved"
-                } else {
-                    "no technique applies (--fallback gives a step proven by the solver)"
-                };
-                vec![(String::new(), end.with_caption(caption))]
-            }
-        },
-        _ => {
-            let width = e.steps.len().max(1).to_string().len();
-            let mut out: Vec<(String, Picture)> = pics
-                .into_iter()
-                .zip(&e.steps)
-                .enumerate()
-                .map(|(k, (pic, s))| {
-                    (
-                        format!("-step{:0width$}", k + 1),
-                        pic.with_caption(format!("{}. {}", k + 1, step_line(s))),
-                    )
-                })
-                .collect();
-            out.push(("-end".to_string(), end.with_caption(end_caption)));
-            out
-        }
-    }
-}
-
-/// The outcome for one puzzle of a batch (what a worker runs): explained, `unknown` when the
+/// The record of one puzzle of a batch (what a worker runs): explained, `unknown` when the
 /// SAT verdict ran out of time, or the error in its place.
 fn one_input(
     input: &Input,
@@ -269,84 +25,31 @@ fn one_input(
     watchdog: Option<&Watchdog>,
     style: Style,
     draw: Option<&picture::Request>,
-) -> Outcome {
+) -> Explained {
     let t = std::time::Instant::now();
-    let got = match &input.puzzle {
-        Err(e) => Err(clone_error(e)),
-        Ok(any) => batch::timed(
-            watchdog,
-            &SolverChoice::Embedded,
-            |c| with_puzzle!(any, p => one(p, verb, fallback, c, style, draw)),
-        ),
-    };
-    let mut o = match got {
-        Ok(o) => o,
-        Err(e) => {
-            let stopped = matches!(e, Error::Solver(SolverError::Stopped));
-            let mut json = serde_json::Map::new();
-            if let Ok(any) = &input.puzzle {
-                json.insert(
-                    "kind".into(),
-                    with_puzzle!(any, p => p.kind().name()).into(),
-                );
-                json.insert(
-                    "description".into(),
-                    with_puzzle!(any, p => p.describe()).into(),
-                );
-            }
-            if stopped {
-                let limit = watchdog.map_or(0.0, |w| w.limit().as_secs_f64());
-                json.insert("status".into(), "unknown".into());
-                json.insert("timeout_s".into(), limit.into());
-                Outcome {
-                    json: json.into(),
-                    text: format!("unknown: no SAT verdict within the time limit ({limit} s)\n"),
-                    ok: false,
-                    code: 1,
-                    pictures: Vec::new(),
-                }
-            } else {
-                json.insert("status".into(), "error".into());
-                json.insert("error".into(), e.to_string().into());
-                if let Error::Input(i) = &e {
-                    json.insert("line".into(), i.line.into());
-                    json.insert("col".into(), i.col.into());
-                }
-                Outcome {
-                    json: json.into(),
-                    text: e.to_string(),
-                    ok: false,
-                    code: e.exit_code(),
-                    pictures: Vec::new(),
-                }
-            }
+    let look = draw.map(|q| q.look);
+    let mut o = match &input.puzzle {
+        Err(e) => Explained::failed(verb, e, None, None),
+        Ok(any) => {
+            let got = batch::timed(
+                watchdog,
+                &SolverChoice::Embedded,
+                |c| with_puzzle!(any, p => explain(p, verb, fallback, c, style, look)),
+            );
+            got.unwrap_or_else(|e| {
+                let about = with_puzzle!(any, p => (p.kind().name(), p.describe()));
+                let limit = watchdog.map(|w| w.limit().as_secs_f64());
+                Explained::failed(verb, &e, Some(about), limit)
+            })
         }
     };
-    if let serde_json::Value::Object(m) = &mut o.json {
-        m.insert("file".into(), input.file.to_string().into());
-        m.insert("index".into(), input.index.into());
-        m.insert("time_ms".into(), (t.elapsed().as_secs_f64() * 1e3).into());
-    }
+    o.finish(&input.file, input.index, t.elapsed().as_secs_f64() * 1e3);
     o
-}
-
-/// A copy of an error (the input's stays with it for the writer).
-fn clone_error(e: &Error) -> Error {
-    match e {
-        Error::Input(i) => Error::Input(i.clone()),
-        Error::Solver(s) => Error::Solver(s.clone()),
-        Error::Usage(m) => Error::Usage(m.clone()),
-        Error::Bug(m) => Error::Bug(m.clone()),
-    }
 }
 
 /// Runs `verb` on every puzzle of the files.
 pub fn run(a: &ExplainArgs, verb: Verb, style: Style) -> Result<i32> {
-    let verb_name = match verb {
-        Verb::Explain => "explain",
-        Verb::Hint => "hint",
-        Verb::Grade => "grade",
-    };
+    let verb_name = verb.name();
     let draw = picture::request(
         a.format.as_deref(),
         &a.pictures,
@@ -402,19 +105,13 @@ pub fn run(a: &ExplainArgs, verb: Verb, style: Style) -> Result<i32> {
     let start = std::time::Instant::now();
     let (mut total, mut not_ok, mut errors, mut unknown, mut code) = (0, 0, 0, 0, 0);
     let work = |i: &Input| one_input(i, verb, a.fallback, watchdog.as_ref(), style, draw.as_ref());
-    let write = |i: Input, mut o: Outcome| -> Result<bool> {
+    let write = |i: Input, mut o: Explained| -> Result<bool> {
         total += 1;
         not_ok += usize::from(!o.ok);
         code = code.max(o.code);
-        let status = o.json.get("status").and_then(|d| d.as_str()).unwrap_or("");
+        let status = o.status().to_string();
         errors += usize::from(status == "error");
         unknown += usize::from(status == "unknown");
-        let desc = o
-            .json
-            .get("description")
-            .and_then(|d| d.as_str())
-            .unwrap_or("");
-        let kind = o.json.get("kind").and_then(|d| d.as_str()).unwrap_or("");
         let res = if status == "error" && !a.json {
             out.flush().map(|_| eprintln!("gridsat: {}", o.text))
         } else if draw.is_some() {
@@ -430,21 +127,18 @@ pub fn run(a: &ExplainArgs, verb: Verb, style: Style) -> Result<i32> {
                 .filter(|_| verb == Verb::Explain)
                 .or_else(|| o.text.lines().next())
                 .unwrap_or("");
-            eprintln!("{} #{} ({kind} {desc}): {say}", i.file, i.index);
+            eprintln!(
+                "{} #{} ({} {}): {say}",
+                i.file,
+                i.index,
+                o.field("kind"),
+                o.field("description")
+            );
             Ok(())
         } else if a.json {
-            writeln!(out, "{}", o.json)
+            writeln!(out, "{}", o.to_json())
         } else {
-            let sep = if verb == Verb::Explain && status != "unknown" {
-                "\n"
-            } else {
-                " "
-            };
-            write!(
-                out,
-                "{} #{} ({kind} {desc}):{sep}{}",
-                i.file, i.index, o.text
-            )
+            write!(out, "{}", o.to_text())
         };
         if let Some(b) = &bar {
             b.inc(1);

@@ -229,6 +229,7 @@ pub fn decode(a: &DecodeArgs, style: Style) -> Result<i32> {
     let kind = parse_kind(&a.read.kind)?;
     let opts = read_options(&a.read)?;
     let (label, text) = super::input(&a.file)?;
+    let opts = super::options_for(&a.file, &opts);
     let puzzles = kinds::read_any(&a.file, &label, &text, kind, &opts)?;
     let (_, p) = pick(vec![(a.file.clone(), puzzles)], a.index)?;
     let answer = read_text(&a.answer)?;

@@ -11,7 +11,8 @@ use crate::draw::Picture;
 use crate::error::{Error, Result};
 use crate::generate::Generated;
 use crate::kinds::{self, AnyPuzzle, ReadOptions};
-use crate::puzzle::{self, Kind, Puzzle, Solutions};
+use crate::puzzle::{self, Kind, Puzzle};
+use crate::record::generated::{self, read_back, Written};
 use crate::solver::SolverChoice;
 use crate::sudoku::generate as sudoku_gen;
 use crate::sudoku::{default_box, generate::Layout};
@@ -460,43 +461,6 @@ fn one(plan: &Plan, seed: u64) -> Result<Made> {
     }
 }
 
-/// A generated puzzle as read back, with its solution's rows when asked.
-type Written = (AnyPuzzle, Option<Vec<Vec<i64>>>);
-
-/// A generated puzzle read back from its text as the kind's reader reads it (so what
-/// `--format` writes is what a file of it holds), with its solution when asked: SAT's, which
-/// the generator proved unique and the rule checker has passed.
-fn read_back(
-    kind: Kind,
-    g: &Generated,
-    opts: &ReadOptions,
-    with_solution: bool,
-) -> Result<Written> {
-    let bug = |why: String| Error::Bug(format!("a generated {} puzzle {why}", kind.name()));
-    let mut ps = kinds::read("generated", &g.puzzle, kind, opts)
-        .map_err(|e| bug(format!("does not read back: {e}")))?;
-    if ps.len() != 1 {
-        return Err(bug(format!("reads back as {} puzzles", ps.len())));
-    }
-    let p = ps.remove(0);
-    if !with_solution {
-        return Ok((p, None));
-    }
-    // A Shisen-sho deal is made clearable, not unique (tiles of a kind may pair up in more than
-    // one way): its solution is any clearing; the other kinds' puzzles are made unique.
-    let rows = crate::with_puzzle!(&p, q => if kind == Kind::Shisen {
-        puzzle::solve(q, &SolverChoice::Embedded)?
-            .map(|s| q.rows(&s))
-            .ok_or_else(|| bug("can not be cleared".into()))
-    } else {
-        match puzzle::verdict(q, &SolverChoice::Embedded)? {
-            Solutions::Unique(s) => Ok(q.rows(&s)),
-            _ => Err(bug("has no unique solution".into())),
-        }
-    })?;
-    Ok((p, Some(rows)))
-}
-
 /// The pictures of a generated puzzle (as read back, so with the rules its file carries) and
 /// of its solution, which SAT finds and the rule checker passes.
 fn pictures_of(kind: Kind, any: &AnyPuzzle, q: &picture::Request) -> Result<(Picture, Picture)> {
@@ -513,29 +477,6 @@ fn pictures_of(kind: Kind, any: &AnyPuzzle, q: &picture::Request) -> Result<(Pic
 /// What the thread that made a puzzle hands the writer: the puzzle (or why it was missed),
 /// the puzzle read back when it is written in a format or with its solution, and its pictures.
 type Output = (Made, Option<Written>, Option<(Picture, Picture)>);
-
-/// A solution as comment lines after its puzzle: `# solution: ...` on one line for a Sudoku
-/// written on one line, else `# solution:` and one `# ` line per row (numbers, or for
-/// Numberlink each cell's path).
-fn solution_comment(rows: Option<&Vec<Vec<i64>>>, one_line: bool) -> String {
-    let Some(rows) = rows else {
-        return String::new();
-    };
-    let wide = rows.iter().flatten().any(|&v| !(0..=9).contains(&v));
-    if one_line && !wide {
-        let cells: String = rows.iter().flatten().map(|v| v.to_string()).collect();
-        return format!("# solution: {cells}\n");
-    }
-    let row = |r: &Vec<i64>| -> String {
-        let cells: Vec<String> = r.iter().map(|v| v.to_string()).collect();
-        cells.join(if wide { " " } else { "" })
-    };
-    let mut s = String::from("# solution:\n");
-    for r in rows {
-        s.push_str(&format!("# {}\n", row(r)));
-    }
-    s
-}
 
 /// Generates `--count` puzzles and prints each in its kind's file format (or JSON).
 pub fn run(a: &GenerateArgs) -> Result<i32> {
@@ -679,36 +620,19 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
             ended_blank = !solution && g.puzzle.ends_with("\n\n");
         }
         let res = match (&written, a.format.as_deref()) {
-            (Some((_, rows)), _) if a.json => {
-                let mut v = serde_json::to_value(&g).unwrap_or_default();
-                v["solution"] = serde_json::to_value(rows).unwrap_or_default();
-                writeln!(out, "{v}")
+            _ if a.json => {
+                let solution = written.as_ref().and_then(|(_, rows)| rows.as_ref());
+                writeln!(out, "{}", generated::to_json(&g, solution))
             }
-            _ if a.json => writeln!(out, "{}", serde_json::to_string(&g).unwrap_or_default()),
             (Some((p, rows)), _) if document => {
                 batch.push((p.clone(), rows.clone()));
                 Ok(())
             }
-            (Some((p, rows)), Some(f)) => {
-                let text = kinds::write_solutions(f, &[(p, None)]).map_err(Error::Usage)?;
-                let one_line = kind == Kind::Sudoku && text.trim_end().lines().count() == 1;
-                write!(
-                    out,
-                    "{}{text}{}",
-                    g.header(),
-                    solution_comment(rows.as_ref(), one_line)
-                )
+            (written, format) => {
+                let text =
+                    generated::to_text(&g, written.as_ref(), format).map_err(Error::Usage)?;
+                write!(out, "{text}")
             }
-            (Some((_, rows)), None) => {
-                let one_line = kind == Kind::Sudoku && g.puzzle.trim_end().lines().count() == 1;
-                write!(
-                    out,
-                    "{}{}",
-                    g.text(),
-                    solution_comment(rows.as_ref(), one_line)
-                )
-            }
-            (None, _) => write!(out, "{}", g.text()),
         };
         super::report::written(res.and_then(|_| out.flush()))
     };

@@ -16,6 +16,7 @@ use crate::error::{Error, Result};
 use crate::kinds::{self, AnyPuzzle, ReadOptions};
 use crate::puzzle::Kind;
 use crate::solver::SolverChoice;
+use crate::tectonic::format::csv::LayoutFile;
 use args::{Cli, ColorWhen, Command, InputArgs, ReadArgs, RunArgs, TakuzuArgs};
 use clap::Parser;
 use std::io::{IsTerminal, Read};
@@ -187,7 +188,22 @@ pub fn read_options(a: &ReadArgs) -> Result<ReadOptions> {
             chinese: a.shisen.chinese,
             ..Default::default()
         },
+        tectonic_layout: None,
     })
+}
+
+/// The reading options for one input file: `opts` with the layout beside a Tectonic CSV board
+/// (`layout.NAME.csv` for `board.NAME.csv`), read here since the library reads no files.
+pub fn options_for(file: &str, opts: &ReadOptions) -> ReadOptions {
+    let mut o = opts.clone();
+    if file != "-" && !is_url_argument(file) {
+        o.tectonic_layout =
+            crate::tectonic::format::csv::layout_path(file).map(|path| LayoutFile {
+                file: path.display().to_string(),
+                text: std::fs::read_to_string(&path).map_err(|e| e.to_string()),
+            });
+    }
+    o
 }
 
 /// The Takuzu rule options of the command line (`None` where the file's own rules apply).
@@ -258,7 +274,7 @@ pub fn load(input: &InputArgs) -> Result<Vec<(String, Vec<AnyPuzzle>)>> {
     let mut out = Vec::new();
     for file in &input.files {
         let (label, text) = self::input(file)?;
-        let puzzles = kinds::read_any(file, &label, &text, kind, &opts)?;
+        let puzzles = kinds::read_any(file, &label, &text, kind, &options_for(file, &opts))?;
         out.push((label, puzzles));
     }
     Ok(out)

@@ -8,7 +8,7 @@
 
 use super::args::PictureArgs;
 use crate::draw::layout::{self, Paper, Sheet};
-use crate::draw::{raster, Look, Picture, Tone};
+use crate::draw::{raster, Look, Picture};
 use crate::error::{Error, Result};
 use crate::puzzle::Puzzle;
 use std::io::{IsTerminal, Write};
@@ -45,13 +45,7 @@ impl FileType {
     }
 }
 
-/// What a picture shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Show {
-    Puzzle,
-    Solution,
-    Both,
-}
+pub use crate::record::pictures::Show;
 
 /// How pictures are put on pages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,82 +160,6 @@ pub fn check_kind<P: Puzzle>(p: &P, look: Look) -> Result<()> {
             p.kind().name()
         ))),
     }
-}
-
-/// A kind's picture; kinds are checked by [`check_kind`] first.
-fn draw<P: Puzzle>(p: &P, s: Option<&P::Solution>, look: Look) -> Picture {
-    p.picture(s, look).unwrap_or_else(|| Picture::new(0, 0))
-}
-
-/// The pictures of a solved puzzle, side by side.
-pub fn solved<P: Puzzle>(p: &P, s: &P::Solution, req: &Request) -> Vec<Picture> {
-    match req.show {
-        Show::Puzzle => vec![draw(p, None, req.look)],
-        Show::Solution => vec![draw(p, Some(s), req.look)],
-        Show::Both => vec![
-            draw(p, None, req.look).with_caption("puzzle"),
-            draw(p, Some(s), req.look).with_caption("solution"),
-        ],
-    }
-}
-
-/// The pictures of a puzzle with several solutions: two of them (or the puzzle) with the
-/// cells where they differ shaded.
-pub fn several<P: Puzzle>(
-    p: &P,
-    a: &P::Solution,
-    b: &P::Solution,
-    cells: &[(usize, usize)],
-    req: &Request,
-) -> Vec<Picture> {
-    let shade = |mut pic: Picture| {
-        for &(row, col) in cells {
-            pic.marks.insert(
-                1,
-                crate::draw::Mark::Highlight {
-                    row,
-                    col,
-                    tone: Tone::Differ,
-                },
-            );
-        }
-        pic
-    };
-    let puzzle = shade(draw(p, None, req.look));
-    match req.show {
-        Show::Puzzle => {
-            vec![puzzle.with_caption("several solutions: they differ in the shaded cells")]
-        }
-        Show::Solution | Show::Both => {
-            let mut out = Vec::new();
-            if req.show == Show::Both {
-                out.push(puzzle.with_caption("puzzle"));
-            }
-            out.push(shade(draw(p, Some(a), req.look)).with_caption("one solution"));
-            out.push(
-                shade(draw(p, Some(b), req.look))
-                    .with_caption("another: they differ in the shaded cells"),
-            );
-            out
-        }
-    }
-}
-
-/// The picture of a puzzle with no solution: the conflicting givens shaded.
-pub fn unsolvable<P: Puzzle>(p: &P, conflicting: &[String], req: &Request) -> Vec<Picture> {
-    let mut pic = draw(p, None, req.look);
-    for g in conflicting {
-        pic.highlight_named(g, Tone::Conflict);
-    }
-    let caption = if conflicting.is_empty() {
-        "no solution (the rules have none even without givens)".to_string()
-    } else {
-        format!(
-            "no solution: the shaded givens conflict ({})",
-            conflicting.join(" ")
-        )
-    };
-    vec![pic.with_caption(caption)]
 }
 
 /// The name stem of pictures of an input file: its name without folder and extension.

@@ -6,13 +6,13 @@
 
 use super::args::{ProofArgs, ProofCheckArgs};
 use super::export::puzzle_header;
-use super::report::Report;
 use crate::cnf::dimacs::{read_answer, read_cnf, write_cnf, write_model, Answer};
 use crate::error::{Error, Result};
+use crate::proof::ProofFiles;
 use crate::proof::{self, Statement};
 use crate::puzzle::{Puzzle, Style};
+use crate::record::Report;
 use crate::solver::{solve_with_proof, Backend, External, SolverChoice, SolverError};
-use serde::Serialize;
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -26,25 +26,6 @@ pub struct Proofs {
     checker: String,
     /// The file-name stem of each input file (`puzzles/sudoku/classic.txt` → `classic`).
     stems: HashMap<String, String>,
-}
-
-/// The proof of one verdict: the `proof` object of `--json`.
-#[derive(Serialize, Debug, Clone)]
-pub struct ProofFiles {
-    pub cnf: String,
-    /// The solution as a SAT answer to the CNF without its last clause (unique only).
-    pub solution: Option<String>,
-    pub drat: String,
-    /// The checker's verdict; `null` when it was not run (no `--verify-proof`).
-    pub verified: Option<bool>,
-    /// The checker command that was run (`null` when none was).
-    pub checker: Option<String>,
-    /// What wrote the DRAT proof: `varisat`, or the external solver's command.
-    pub prover: String,
-    /// Time to write the files and the proof, in milliseconds.
-    pub time_ms: f64,
-    /// Time the checker took, in milliseconds (`null` when it was not run).
-    pub check_ms: Option<f64>,
 }
 
 fn millis(t: Instant) -> f64 {
@@ -277,26 +258,6 @@ fn solution_text<P: Puzzle>(
     }
     write_model(a, st.formula.num_vars(), &mut text);
     text
-}
-
-/// The text line under a report's headline.
-pub fn line(f: &ProofFiles) -> String {
-    let files = [Some(&f.cnf), f.solution.as_ref(), Some(&f.drat)]
-        .into_iter()
-        .flatten()
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .join(" ");
-    let by = if f.prover == "varisat" {
-        String::new()
-    } else {
-        format!(" by {}", f.prover)
-    };
-    match (f.verified, &f.checker) {
-        (Some(true), Some(c)) => format!("proof{by}: {files} (verified by {c})"),
-        (Some(false), Some(c)) => format!("proof{by}: {files} (NOT verified by {c})"),
-        _ => format!("proof{by}: {files} (not checked; --verify-proof checks it)"),
-    }
 }
 
 /// The header line that marks a proof formula whose last clause excludes a solution.

@@ -1,105 +1,22 @@
-//! One report per puzzle (text or a JSON Lines object), a summary line for batches, and the
-//! exit code. The verbs are the generic ones of [`crate::puzzle`]; [`super::batch`] runs them
-//! on every puzzle, side by side, and hands the reports back in input order.
+//! `solve`, `check` and `count` over batches: one report per puzzle (the library's
+//! [`crate::record::Report`], printed as text or a JSON Lines object), timed here, pictures and
+//! proofs added here, a summary line for batches, and the exit code. [`super::batch`] runs
+//! the puzzles side by side and hands the reports back in input order.
 
 use super::args::{InputArgs, ProofArgs, RunArgs};
 use super::batch::{self, Input, Watchdog};
 use super::{picture, solver_choice};
 use crate::error::{Error, Result};
 use crate::kinds::AnyPuzzle;
-use crate::puzzle::{self, cell_name, Checked, Puzzle, Solutions, Style};
-use crate::solver::{SolverChoice, SolverError};
+use crate::puzzle::{Puzzle, Style};
+pub use crate::record::Mode;
+use crate::record::{self, Report};
+use crate::solver::SolverChoice;
 use crate::with_puzzle;
-use serde::Serialize;
 use std::io::{BufWriter, Write};
 use std::time::Instant;
 
-/// What to find out about each puzzle.
-#[derive(Clone, Copy, Debug)]
-pub enum Mode {
-    /// Any solution.
-    Solve,
-    /// Unique / several / none; `forced` adds the forced cells of a puzzle with several
-    /// solutions; `grids` prints a unique solution's grid in text mode.
-    Verdict { forced: bool, grids: bool },
-    /// Count solutions up to a limit.
-    Count(usize),
-}
-
-/// The result for one puzzle (the JSON Lines object).
-#[derive(Serialize, Debug, Default)]
-pub struct Report {
-    pub file: String,
-    pub index: usize,
-    pub kind: &'static str,
-    pub description: String,
-    /// `unique`, `multiple`, `none`, `solved` (a solution: uniqueness not asked, or, with
-    /// `timeout_s`, the time limit ran out looking for a second one), `unknown` (the time limit
-    /// ran out before any answer) or `error` (bad input, or the solver failed).
-    pub status: &'static str,
-    /// Always present: `null` when there is no solution, so scripts need not test for the key.
-    pub solution: Option<Vec<Vec<i64>>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub second_solution: Option<Vec<Vec<i64>>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub differing_cells: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub conflicting_givens: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub forced_cells: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub count: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub count_complete: Option<bool>,
-    pub time_ms: f64,
-    /// With `--proof`: the files that prove a unique or none verdict.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub proof: Option<super::proof::ProofFiles>,
-    /// `unknown`, or `solved` by `check`/`solve`: the limit that ran out, in seconds.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub timeout_s: Option<f64>,
-    /// `error`: what went wrong (with file, line and column for bad input).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub line: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub col: Option<usize>,
-    #[serde(flatten)]
-    pub extra: serde_json::Map<String, serde_json::Value>,
-    #[serde(skip)]
-    pub text: String,
-    /// The exit code this puzzle asks for (0 to 3, see [`crate::error::Error::exit_code`]).
-    #[serde(skip)]
-    pub code: i32,
-    /// With `--format svg|png|pdf`: the puzzle's pictures, drawn side by side.
-    #[serde(skip)]
-    pub pictures: Vec<crate::draw::Picture>,
-    /// A verdict was asked, a solution found, and the time limit stopped the search for a
-    /// second one.
-    #[serde(skip)]
-    pub uniqueness_open: bool,
-}
-
-impl Report {
-    /// The report for an error in a puzzle's place.
-    pub fn failed(e: &Error) -> Report {
-        let (line, col) = match e {
-            Error::Input(i) => (Some(i.line), Some(i.col)),
-            _ => (None, None),
-        };
-        Report {
-            status: "error",
-            error: Some(e.to_string()),
-            line,
-            col,
-            code: e.exit_code(),
-            ..Report::default()
-        }
-    }
-}
-
-/// `style` is `None` for JSON output, where no text is drawn; `draw` asks for pictures.
+/// The library's record of `p` (see [`crate::record`]), with its pictures when asked.
 fn analyze<P: Puzzle>(
     p: &P,
     mode: Mode,
@@ -107,157 +24,12 @@ fn analyze<P: Puzzle>(
     style: Option<Style>,
     draw: Option<&picture::Request>,
 ) -> Result<Report> {
-    let mut r = Report {
-        kind: p.kind().name(),
-        description: p.describe(),
-        ..Report::default()
-    };
-    let mut text = String::new();
-    let add_extra = |r: &mut Report, s: &P::Solution| {
-        for (k, v) in p.json_extra(s) {
-            r.extra.insert(k.to_string(), v);
-        }
-    };
-    // One solution: its rows and extras, its grid in text mode when `grid`, its picture.
-    let one = |r: &mut Report, text: &mut String, s: &P::Solution, grid: bool| {
-        r.solution = Some(p.rows(s));
-        add_extra(r, s);
-        if let (true, Some(style)) = (grid, style) {
-            text.push_str(&p.render(Some(s), style));
-        }
-        if let Some(q) = draw {
-            r.pictures = picture::solved(p, s, q);
-        }
-    };
-    match mode {
-        Mode::Solve => match puzzle::solve(p, choice)? {
-            Some(s) => {
-                r.status = "solved";
-                one(&mut r, &mut text, &s, true);
-            }
-            None => none(p, choice, &mut r, draw)?,
-        },
-        Mode::Verdict { forced, grids } => match puzzle::check(p, choice)? {
-            Checked::Found(s) => {
-                r.status = "solved";
-                r.uniqueness_open = true;
-                one(&mut r, &mut text, &s, grids);
-            }
-            Checked::Decided(Solutions::Unique(s)) => {
-                r.status = "unique";
-                one(&mut r, &mut text, &s, grids);
-            }
-            Checked::Decided(Solutions::Multiple(a, b, cells)) => {
-                r.status = "multiple";
-                r.solution = Some(p.rows(&a));
-                r.second_solution = Some(p.rows(&b));
-                add_extra(&mut r, &a);
-                r.differing_cells = Some(cells.iter().map(|&(y, x)| cell_name(y, x)).collect());
-                if let Some(q) = draw {
-                    r.pictures = picture::several(p, &a, &b, &cells, q);
-                }
-                if let Some(style) = style {
-                    text.push_str("first solution:\n");
-                    text.push_str(&p.render(Some(&a), style));
-                    text.push_str("second solution:\n");
-                    text.push_str(&p.render(Some(&b), style));
-                }
-                if forced {
-                    let cells = puzzle::forced(p, choice)?.unwrap_or_default();
-                    r.forced_cells = Some(
-                        cells
-                            .iter()
-                            .map(|c| format!("{}={}", cell_name(c.row, c.col), c.value))
-                            .collect(),
-                    );
-                }
-            }
-            Checked::Decided(Solutions::None) => none(p, choice, &mut r, draw)?,
-        },
-        Mode::Count(max) => {
-            let sols = puzzle::count(p, choice, max)?;
-            let complete = sols.len() < max;
-            // The same words as a verdict, so scripts read `count` like `check`; a count
-            // stopped at `--max 1` proves only that the puzzle is solvable.
-            r.status = match (sols.len(), complete) {
-                (0, _) => "none",
-                (1, true) => "unique",
-                (1, false) => "solved",
-                _ => "multiple",
-            };
-            r.count = Some(sols.len());
-            r.count_complete = Some(complete);
-            if let Some(s) = sols.first() {
-                r.solution = Some(p.rows(s));
-            }
-        }
-    }
-    r.text = text;
-    Ok(r)
-}
-
-fn none<P: Puzzle>(
-    p: &P,
-    choice: &SolverChoice,
-    r: &mut Report,
-    draw: Option<&picture::Request>,
-) -> Result<()> {
-    r.status = "none";
-    let givens = puzzle::conflicts(p, choice)?.unwrap_or_default();
+    let found = record::find(p, mode, choice)?;
+    let mut r = record::report(p, &found, mode, style);
     if let Some(q) = draw {
-        r.pictures = picture::unsolvable(p, &givens, q);
+        r.pictures = record::pictures::of_finding(p, &found, q.show, q.look);
     }
-    r.conflicting_givens = Some(givens);
-    Ok(())
-}
-
-/// The first line of a report in text mode.
-fn headline(r: &Report, mode: Mode) -> String {
-    let what = match r.status {
-        "unique" => "unique".to_string(),
-        "solved" if r.uniqueness_open => format!(
-            "solved; unique or not is unknown: the time limit ran out looking for a second \
-             solution ({} s; {:.3} s spent)",
-            r.timeout_s.unwrap_or_default(),
-            r.time_ms / 1e3
-        ),
-        "solved" => "solved (uniqueness not checked)".to_string(),
-        "multiple" => {
-            let cells = r.differing_cells.as_deref().unwrap_or(&[]);
-            format!(
-                "several solutions; two of them differ in {}: {}",
-                crate::text::count_of(cells.len(), "cell"),
-                cells.join(" ")
-            )
-        }
-        "none" => match r.conflicting_givens.as_deref() {
-            Some([]) | None => "no solution (the rules have none even without givens)".to_string(),
-            Some([g]) => format!("no solution; this given alone conflicts with the rules: {g}"),
-            Some(g) => format!(
-                "no solution; these {} givens conflict: {}",
-                g.len(),
-                g.join(" ")
-            ),
-        },
-        "unknown" => format!(
-            "unknown: no answer within the time limit ({} s; {:.3} s spent)",
-            r.timeout_s.unwrap_or_default(),
-            r.time_ms / 1e3
-        ),
-        _ => String::new(),
-    };
-    let what = match (mode, r.count) {
-        (Mode::Count(max), Some(n)) if n >= max => {
-            let s = if n == 1 { "" } else { "s" };
-            format!("at least {n} solution{s} (counting stopped at --max {max})")
-        }
-        (Mode::Count(_), Some(n)) => format!("{n} solution{}", if n == 1 { "" } else { "s" }),
-        _ => what,
-    };
-    format!(
-        "{} #{} ({} {}): {}",
-        r.file, r.index, r.kind, r.description, what
-    )
+    Ok(r)
 }
 
 /// The report for one puzzle of a batch: the verdict, `unknown` when the time ran out, or the
@@ -272,6 +44,7 @@ fn analyze_input(
     proofs: Option<&super::proof::Proofs>,
 ) -> Report {
     let t = Instant::now();
+    let limit = watchdog.map(|w| w.limit().as_secs_f64());
     let mut r = match &input.puzzle {
         Err(e) => Report::failed(e),
         Ok(any) => {
@@ -280,25 +53,10 @@ fn analyze_input(
                 choice,
                 |c| with_puzzle!(any, p => analyze(p, mode, c, style, draw)),
             );
-            match got {
-                Ok(r) => r,
-                Err(Error::Solver(SolverError::Stopped)) => Report {
-                    status: "unknown",
-                    kind: with_puzzle!(any, p => p.kind().name()),
-                    description: with_puzzle!(any, p => p.describe()),
-                    timeout_s: watchdog.map(|w| w.limit().as_secs_f64()),
-                    code: 1,
-                    ..Report::default()
-                },
-                Err(e) => Report::failed(&e),
-            }
+            with_puzzle!(any, p => Report::of_run(p, got, limit))
         }
     };
-    if r.uniqueness_open {
-        r.timeout_s = watchdog.map(|w| w.limit().as_secs_f64());
-        r.code = r.code.max(1);
-    }
-    r.time_ms = (t.elapsed().as_secs_f64() * 1e6).round() / 1e3;
+    r.finish(t.elapsed().as_secs_f64() * 1e3, limit);
     r.file = input.file.to_string();
     r.index = input.index;
     if let (Some(proofs), Ok(any)) = (proofs, &input.puzzle) {
@@ -313,37 +71,7 @@ fn analyze_input(
             }
         }
     }
-    if r.code == 0 && matches!(r.status, "multiple" | "none") {
-        r.code = 1;
-    }
     r
-}
-
-/// The JSON Lines object for an error in a puzzle's place: where, and what went wrong.
-#[derive(Serialize)]
-struct ErrorRecord<'a> {
-    file: &'a str,
-    index: usize,
-    status: &'static str,
-    error: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    line: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    col: Option<usize>,
-    time_ms: f64,
-}
-
-fn error_json(r: &Report) -> String {
-    let rec = ErrorRecord {
-        file: &r.file,
-        index: r.index,
-        status: "error",
-        error: r.error.as_deref().unwrap_or(""),
-        line: r.line,
-        col: r.col,
-        time_ms: r.time_ms,
-    };
-    serde_json::to_string(&rec).unwrap_or_default()
 }
 
 /// What a batch saw, for the summary line and the exit code.
@@ -508,36 +236,22 @@ pub fn run_batch(
                 written_back.push((any.clone(), r.solution.clone().filter(|_| solved)));
             }
         }
-        let proof_line = r.proof.as_ref().map(super::proof::line);
+        let proof_line = r.proof.as_ref().map(|f| f.line());
         let mut emit = || -> std::io::Result<()> {
             if r.status == "error" && !run.json {
                 out.flush()?;
                 eprintln!("gridsat: {}", r.error.as_deref().unwrap_or(""));
                 Ok(())
             } else if run.format.is_some() {
-                eprintln!("{}", headline(&r, mode));
+                eprintln!("{}", r.headline(mode));
                 if let Some(l) = &proof_line {
                     eprintln!("{l}");
                 }
                 Ok(())
-            } else if run.json && r.status == "error" {
-                writeln!(out, "{}", error_json(&r))
             } else if run.json {
-                serde_json::to_writer(&mut out, &r)?;
-                writeln!(out)
+                writeln!(out, "{}", r.to_json())
             } else {
-                writeln!(out, "{}", headline(&r, mode))?;
-                if let Some(forced) = &r.forced_cells {
-                    writeln!(out, "forced cells ({}): {}", forced.len(), forced.join(" "))?;
-                }
-                if let Some(l) = &proof_line {
-                    writeln!(out, "{l}")?;
-                }
-                write!(out, "{}", r.text)?;
-                if !r.text.is_empty() {
-                    writeln!(out)?;
-                }
-                Ok(())
+                write!(out, "{}", r.to_text(mode))
             }
         };
         let res = match &bar {

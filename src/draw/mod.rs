@@ -4,7 +4,7 @@
 //! out on printable pages ([`layout`]). Each kind's `render` module maps its puzzle, solution
 //! or explanation step onto the vocabulary; this module knows nothing of the kinds. It is plain
 //! Rust producing strings (no files, no fonts, no clocks), so it builds for wasm32; PNG and PDF
-//! are made from the same SVG in [`raster`].
+//! are made from the same SVG in `raster` (the `raster` feature, on with the command line).
 //!
 //! Coordinates are in cells: `x` across from the board's left edge, `y` down from its top edge,
 //! so cell (row r, column c) spans `c..c+1` by `r..r+1`. A picture may keep a ring of cells
@@ -12,10 +12,11 @@
 //! there have negative coordinates or coordinates past the board's size.
 
 pub mod layout;
+#[cfg(feature = "raster")]
 pub mod raster;
 pub mod svg;
 
-/// The picture formats ([`svg`] text, and [`raster`]'s PNG and PDF), which every kind with
+/// The picture formats ([`svg`] text, and `raster`'s PNG and PDF), which every kind with
 /// pictures offers beside its file formats.
 pub const FORMATS: [&str; 3] = ["svg", "png", "pdf"];
 

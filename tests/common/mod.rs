@@ -23,6 +23,25 @@ pub fn puzzle_files(kind: &str) -> Vec<PathBuf> {
     files
 }
 
+/// Says that a check cannot run here and checks nothing: `SKIPPED: {why}` on standard error
+/// (shown with `--nocapture`), and the same line appended to `target/tmp/skipped.log`, which
+/// `.ci/run` empties before the tests and counts after them, so a green run that checked little
+/// is seen as such.
+pub fn skipped(why: &str) {
+    let line = format!("SKIPPED: {why}");
+    eprintln!("{line}");
+    if let Some(dir) = option_env!("CARGO_TARGET_TMPDIR") {
+        use std::io::Write;
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(PathBuf::from(dir).join("skipped.log"));
+        if let Ok(mut log) = log {
+            let _ = writeln!(log, "{line}");
+        }
+    }
+}
+
 /// A file or folder of `../shared/corpora/`, or `None` after printing why the test skips.
 /// The message goes to standard error, which `cargo test` shows for every test run with
 /// `--nocapture` and which CI logs keep; the skip is also visible as the test's only output.
@@ -33,10 +52,10 @@ pub fn corpus(rel: &str) -> Option<PathBuf> {
     if p.exists() {
         Some(p)
     } else {
-        eprintln!(
-            "SKIPPED: corpus file {} not found (../shared is absent); this corpus test checks nothing",
+        skipped(&format!(
+            "corpus file {} not found (../shared is absent); this corpus test checks nothing",
             p.display()
-        );
+        ));
         None
     }
 }
@@ -57,8 +76,8 @@ pub fn cadical() -> Option<String> {
     if found {
         Some("cadical -q".to_string())
     } else {
-        eprintln!(
-            "SKIPPED: `cadical` is not on the PATH (apt-get install cadical); this external-solver test checks nothing"
+        skipped(
+            "`cadical` is not on the PATH (apt-get install cadical); this external-solver test checks nothing",
         );
         None
     }

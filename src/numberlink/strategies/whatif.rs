@@ -55,7 +55,7 @@ const BOUNDS: [usize; 6] = [4, 10, 25, 60, 150, MAX_LENGTH];
 /// long one beside a path.
 const SHORT: usize = 10;
 
-/// The longest what-if of the expert level as the README gives it (rated 6.0, see
+/// The longest what-if of the expert level as docs/numberlink.md gives it (rated 6.0, see
 /// [`super::what_if_rating`]; rounded to a tenth, 17 deductions rate 6.0 too).
 const EXPERT: usize = 16;
 

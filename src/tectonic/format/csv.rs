@@ -1,11 +1,21 @@
 //! javandiermen's CSV pair: `board.NAME.csv` holds the givens (comma-separated, empty for an
 //! open cell) and `layout.NAME.csv` beside it the piece of every cell (numbers). Give gridsat
-//! the board; it reads the layout next to it.
+//! the board; the command line reads the layout next to it ([`layout_path`]) and hands its text
+//! to the reader as a [`LayoutFile`] (the library reads no files); [`parse_pair`] takes both
+//! texts directly.
 
 use super::Pos;
 use crate::error::InputError;
 use crate::tectonic::Tectonic;
 use std::path::{Path, PathBuf};
+
+/// The layout that belongs to a CSV board, as the caller read it: the layout file's name (for
+/// messages), and its text or why it could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LayoutFile {
+    pub file: String,
+    pub text: Result<String, String>,
+}
 
 /// The layout file that belongs to a board file: `board` replaced by `layout` in the file
 /// name (`board.9x5.12.l7.csv` → `layout.9x5.12.l7.csv`, `t1.board.csv` → `t1.layout.csv`).
@@ -37,8 +47,13 @@ fn rows(text: &str) -> Vec<Vec<(String, Pos)>> {
     out
 }
 
-/// The board in `text` (the file `file`) with the layout file beside it.
-pub fn parse(file: &str, text: &str) -> Result<Vec<Tectonic>, InputError> {
+/// The board in `text` (the file `file`) with its layout (the file beside it, read by the
+/// caller; `None` when it gave none).
+pub fn parse(
+    file: &str,
+    text: &str,
+    layout: Option<&LayoutFile>,
+) -> Result<Vec<Tectonic>, InputError> {
     let name = Path::new(file)
         .file_name()
         .and_then(|n| n.to_str())
@@ -51,7 +66,7 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<Tectonic>, InputError> {
             "this is a layout file: give gridsat the board file (board.NAME.csv); it reads the layout beside it",
         ));
     }
-    let layout = layout_path(file).ok_or_else(|| {
+    let layout = layout.ok_or_else(|| {
         InputError::new(
             file,
             1,
@@ -59,16 +74,18 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<Tectonic>, InputError> {
             "a Tectonic CSV board needs its layout: name the files board.NAME.csv and layout.NAME.csv, side by side",
         )
     })?;
-    let layout_name = layout.display().to_string();
-    let layout_text = std::fs::read_to_string(&layout).map_err(|e| {
+    let layout_text = layout.text.as_deref().map_err(|e| {
         InputError::new(
             file,
             1,
             1,
-            format!("cannot read the layout {layout_name} that belongs to this board: {e}"),
+            format!(
+                "cannot read the layout {} that belongs to this board: {e}",
+                layout.file
+            ),
         )
     })?;
-    parse_pair(file, text, &layout_name, &layout_text).map(|t| vec![t])
+    parse_pair(file, text, &layout.file, layout_text).map(|t| vec![t])
 }
 
 /// A board and its layout, both given as text.
@@ -194,13 +211,44 @@ mod tests {
         let e = parse_pair("b", "4,,\n,,\n", "l", "0,0,1\n0,1,1\n").unwrap_err();
         assert_eq!((e.file.as_str(), e.line, e.col), ("b", 1, 1));
         assert!(e.message.contains("larger than its piece"), "{}", e.message);
-        let e = parse("dir/layout.x.csv", "0").unwrap_err();
+        let e = parse("dir/layout.x.csv", "0", None).unwrap_err();
         assert!(e.message.contains("layout file"), "{}", e.message);
-        let e = parse("/nonexistent/board.x.csv", "1,").unwrap_err();
+        let unread = LayoutFile {
+            file: "/nonexistent/layout.x.csv".into(),
+            text: Err("No such file or directory (os error 2)".into()),
+        };
+        let e = parse("/nonexistent/board.x.csv", "1,", Some(&unread)).unwrap_err();
+        assert_eq!((e.line, e.col), (1, 1));
         assert!(
-            e.message.contains("cannot read the layout"),
+            e.message
+                .contains("cannot read the layout /nonexistent/layout.x.csv")
+                && e.message.ends_with("(os error 2)"),
             "{}",
             e.message
         );
+        let e = parse("board.x.csv", "1,", None).unwrap_err();
+        assert!(e.message.contains("needs its layout"), "{}", e.message);
+    }
+
+    #[test]
+    fn a_board_reads_with_the_layout_text_it_is_given() {
+        let layout = LayoutFile {
+            file: "layout.x.csv".into(),
+            text: Ok(" 0, 0, 1\n 0, 1, 1\n".into()),
+        };
+        let ts = parse("board.x.csv", "1,,\n,,\n", Some(&layout)).unwrap();
+        assert_eq!(ts.len(), 1);
+        assert_eq!(ts[0].regions, vec![0, 0, 1, 0, 1, 1]);
+        // Through the streaming reader, as `kinds::read` gives it the layout.
+        let r = super::super::Reader::new("board.x.csv").with_layout(Some(layout));
+        let ts = crate::records::read_all(r, "1,,\n,,\n").unwrap();
+        assert_eq!(ts[0].givens, vec![1, 0, 0, 0, 0, 0]);
+        // A layout whose rows do not match points into the layout file.
+        let bad = LayoutFile {
+            file: "layout.x.csv".into(),
+            text: Ok("0,0\n".into()),
+        };
+        let e = parse("board.x.csv", "1,,\n,,\n", Some(&bad)).unwrap_err();
+        assert_eq!(e.file, "layout.x.csv");
     }
 }

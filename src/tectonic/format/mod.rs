@@ -60,8 +60,8 @@ fn first_line(text: &str) -> Option<&str> {
         .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
 }
 
-/// Every puzzle in `text` (the contents of `file`). A javandiermen board CSV reads the layout
-/// file beside it.
+/// Every puzzle in `text` (the contents of `file`). A javandiermen board CSV needs its layout:
+/// read it with [`Reader::with_layout`].
 pub fn parse(file: &str, text: &str) -> Result<Vec<Tectonic>, InputError> {
     crate::records::read_all(Reader::new(file), text)
 }
@@ -72,6 +72,8 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<Tectonic>, InputError> {
 pub struct Reader {
     file: String,
     inner: Inner,
+    /// The layout of a CSV board (read by the caller).
+    layout: Option<csv::LayoutFile>,
 }
 
 enum Inner {
@@ -89,7 +91,14 @@ impl Reader {
         Reader {
             file: file.to_string(),
             inner: Inner::Undecided(Vec::new()),
+            layout: None,
         }
+    }
+
+    /// The same reader, with the layout that belongs to the file if it is a CSV board.
+    pub fn with_layout(mut self, layout: Option<csv::LayoutFile>) -> Reader {
+        self.layout = layout;
+        self
     }
 
     /// The form the lines so far decide, if they do.
@@ -199,7 +208,7 @@ impl crate::records::PuzzleReader for Reader {
             Inner::Whole(lines, csv_board) => {
                 let text = lines.take().text();
                 let got = if *csv_board {
-                    csv::parse(&self.file, &text)
+                    csv::parse(&self.file, &text, self.layout.as_ref())
                 } else {
                     json::dataset(&self.file, &text)
                 };
