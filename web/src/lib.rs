@@ -185,7 +185,9 @@ fn dispatch(verb: &str, req: &Value) -> Result<Value, String> {
         }
         "check" => {
             let (_, p) = puzzle_of(req)?;
-            verbs::check(&p)
+            let file: Option<String> = field(req, "file")?;
+            let index: Option<usize> = field(req, "index")?;
+            verbs::check(&p, file.as_deref().unwrap_or("board"), index.unwrap_or(1))
         }
         "verdict" => {
             // The verdict alone (no drawing): what the page's speed is measured on.
@@ -450,11 +452,15 @@ mod tests {
         let d = opened("sudoku/classic.txt");
         let h = ask("hint", json!({ "draft": d }));
         assert_eq!(h["status"], "hint");
-        assert!(h["svg"].as_str().unwrap().contains("<svg"));
+        assert!(h["pictures"][0].as_str().unwrap().contains("<svg"));
         let e = ask("explain", json!({ "draft": d }));
         assert_eq!(e["status"], "explained");
-        let steps = e["lines"].as_array().unwrap().len();
+        let record: Value = serde_json::from_str(e["record"].as_str().unwrap()).unwrap();
+        let steps = record["steps"].as_array().unwrap().len();
+        // A picture for each step and one of the end, each with its caption as a line.
         assert_eq!(e["pictures"].as_array().unwrap().len(), steps + 1);
+        assert_eq!(e["lines"].as_array().unwrap().len(), steps + 1);
+        assert!(e["lines"][0].as_str().unwrap().starts_with("1. "));
         let g = ask("grade", json!({ "draft": d }));
         assert_eq!(g["status"], "graded");
         let c = ask(

@@ -10,9 +10,11 @@ use crate::board;
 use crate::draft::Draft;
 use gridsat::draw::{layout, Look, Mark, Picture, Tone};
 use gridsat::error::Error;
-use gridsat::explain::{Explain, ExplainOptions, Step};
+use gridsat::explain::Explain;
 use gridsat::kinds::AnyPuzzle;
 use gridsat::puzzle::{self, cell_name, Checked, Puzzle, Solutions, Style};
+use gridsat::record;
+pub use gridsat::record::explain::Verb;
 use gridsat::solver::SolverChoice;
 use gridsat::with_puzzle;
 use serde_json::{json, Value};
@@ -39,88 +41,62 @@ fn pic_of<P: Puzzle>(p: &P, s: Option<&P::Solution>) -> Picture {
         .unwrap_or_else(|| Picture::new(0, 0))
 }
 
-/// A step for people: its text, after the technique's name unless the text starts with it
-/// (as `gridsat explain` prints it).
-pub fn step_line(s: &Step) -> String {
-    if s.text
-        .to_lowercase()
-        .starts_with(&s.technique.to_lowercase())
-    {
-        s.text.clone()
-    } else {
-        format!("{}: {}", s.technique, s.text)
-    }
-}
-
 fn err(e: Error) -> String {
     e.to_string()
 }
 
-/// The verdict: `status` is the word of `gridsat check --json` (`unique`, `multiple`, `none`);
-/// `text` is what `gridsat solve` prints under its first line; `pictures` the solution (or
-/// two solutions, the cells they differ in shaded); `conflicting_givens` and `differing_cells`
-/// as the command line names them, with `marks` the cells to shade on the board.
-pub fn check(p: &AnyPuzzle) -> Result<Value, String> {
-    with_puzzle!(p, q => check_one(q))
+/// The verdict, as `gridsat solve` finds it (check, with the solution drawn): `record` is the
+/// library's record, the line `gridsat check --json` prints for the puzzle (`file` and
+/// `index` as given; `time_ms` 0, for the caller's clock to fill); `status` its word
+/// (`unique`, `multiple`, `none`); `text` what `gridsat solve` prints under its first line;
+/// `pictures` the solution, or two solutions with the cells they differ in shaded, or the
+/// puzzle with its conflicting givens shaded; `marks` the cells to shade on the board.
+pub fn check(p: &AnyPuzzle, file: &str, index: usize) -> Result<Value, String> {
+    with_puzzle!(p, q => check_one(q, file, index))
 }
 
-fn check_one<P: Puzzle>(p: &P) -> Result<Value, String> {
+fn check_one<P: Puzzle>(p: &P, file: &str, index: usize) -> Result<Value, String> {
     let choice = SolverChoice::Embedded;
-    let style = Style::default();
-    let base = json!({
-        "kind": p.kind().name(),
-        "description": p.describe(),
-    });
-    let mut out = base.as_object().cloned().unwrap_or_default();
-    let solutions = match puzzle::check(p, &choice).map_err(err)? {
-        Checked::Decided(s) => s,
-        Checked::Found(_) => return Err("the search was stopped".into()),
+    let mode = record::Mode::Verdict {
+        forced: false,
+        grids: true,
     };
-    match solutions {
-        Solutions::Unique(s) => {
-            out.insert("status".into(), "unique".into());
-            out.insert("solution".into(), json!(p.rows(&s)));
-            out.insert("text".into(), p.render(Some(&s), style).into());
-            out.insert("pictures".into(), json!([svg(&pic_of(p, Some(&s)))]));
-            out.insert("marks".into(), json!([]));
-        }
-        Solutions::Multiple(a, b, cells) => {
-            out.insert("status".into(), "multiple".into());
-            out.insert("solution".into(), json!(p.rows(&a)));
-            out.insert("second_solution".into(), json!(p.rows(&b)));
-            let names: Vec<String> = cells.iter().map(|&(r, c)| cell_name(r, c)).collect();
-            out.insert("differing_cells".into(), json!(names));
-            let mut text = String::from("first solution:\n");
-            text.push_str(&p.render(Some(&a), style));
-            text.push_str("second solution:\n");
-            text.push_str(&p.render(Some(&b), style));
-            out.insert("text".into(), text.into());
-            out.insert(
-                "pictures".into(),
-                json!([
-                    svg(&shaded(pic_of(p, Some(&a)), &cells, Tone::Differ)),
-                    svg(&shaded(pic_of(p, Some(&b)), &cells, Tone::Differ)),
-                ]),
-            );
-            out.insert("marks".into(), json!(cells));
-        }
-        Solutions::None => {
-            out.insert("status".into(), "none".into());
-            out.insert("solution".into(), Value::Null);
-            let givens = puzzle::conflicts(p, &choice)
-                .map_err(err)?
-                .unwrap_or_default();
-            let cells: Vec<(usize, usize)> = givens
-                .iter()
-                .flat_map(|g| gridsat::draw::named_cells(g))
-                .collect();
-            out.insert("conflicting_givens".into(), json!(givens));
-            out.insert("text".into(), "".into());
-            out.insert("pictures".into(), json!([]));
-            out.insert("marks".into(), json!(cells));
-        }
-    }
-    Ok(Value::Object(out))
+    let finding = record::find(p, mode, &choice).map_err(err)?;
+    let mut r = record::report(p, &finding, mode, Some(Style::default()));
+    r.file = file.to_string();
+    r.index = index;
+    r.finish(0.0, None);
+    let pictures: Vec<String> = record::pictures::of_finding(
+        p,
+        &finding,
+        record::pictures::Show::Solution,
+        Look::default(),
+    )
+    .iter()
+    .map(svg)
+    .collect();
+    let marks: Vec<(usize, usize)> = match &finding {
+        record::Finding::Multiple { cells, .. } => cells.clone(),
+        record::Finding::None { conflicting } => conflicting
+            .iter()
+            .flat_map(|g| gridsat::draw::named_cells(g))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let record: Value = serde_json::from_str(&r.to_json()).map_err(|e| e.to_string())?;
+    Ok(json!({
+        "status": r.status,
+        "kind": r.kind,
+        "description": r.description,
+        "differing_cells": r.differing_cells,
+        "conflicting_givens": r.conflicting_givens,
+        "text": r.text,
+        "pictures": pictures,
+        "marks": marks,
+        "record": r.to_json(),
+        "solution": record["solution"],
+        "second_solution": record.get("second_solution"),
+    }))
 }
 
 /// The verdict alone, as `gridsat check --json` finds it (the conflicting givens of a puzzle
@@ -196,101 +172,40 @@ pub fn candidates(d: &Draft, p: &AnyPuzzle) -> Result<Value, String> {
     }))
 }
 
-/// Which of hint, explain and grade.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Verb {
-    Hint,
-    Explain,
-    Grade,
-}
-
 /// Hint (the first step), explain (every step, each drawn on the position before it, then the
-/// end) or grade, as `gridsat hint|explain|grade` find them: SAT proves the puzzle unique
-/// first (Shisen-sho: clearable), then the kind's techniques explain it, with solver-proven
-/// steps where they run out when `fallback` (always for grade).
+/// end) or grade, as `gridsat hint|explain|grade` find them (the library's record): SAT proves
+/// the puzzle unique first (Shisen-sho: clearable), then the kind's techniques explain it,
+/// every step held to the SAT solution, with solver-proven steps where they run out when
+/// `fallback` (always for grade). `lines` are the pictures' captions.
 pub fn explain(p: &AnyPuzzle, verb: Verb, fallback: bool) -> Result<Value, String> {
     with_puzzle!(p, q => explain_one(q, verb, fallback))
 }
 
 fn explain_one<P: Explain>(p: &P, verb: Verb, fallback: bool) -> Result<Value, String> {
-    let choice = SolverChoice::Embedded;
-    let verdict = if p.needs_unique() {
-        puzzle::verdict(p, &choice).map_err(err)?
-    } else {
-        match puzzle::solve(p, &choice).map_err(err)? {
-            Some(s) => Solutions::Unique(s),
-            None => Solutions::None,
-        }
-    };
-    let solution = match verdict {
-        Solutions::Unique(s) => s,
-        Solutions::Multiple(_, _, cells) => {
-            return Ok(json!({
-                "status": "multiple",
-                "message": format!("several solutions (they differ in {} cells), so there is no single path to explain", cells.len()),
-            }))
-        }
-        Solutions::None => {
-            return Ok(json!({
-                "status": "none",
-                "message": "no solution, so nothing to explain",
-            }))
-        }
-    };
-    let opts = ExplainOptions {
-        fallback: fallback || verb == Verb::Grade,
-        unique: true,
-    };
-    let e = p.explain(&solution, opts);
-    p.verify(&solution, &e.steps).map_err(|why| {
-        format!(
-            "the {} strategy engine made a wrong step: {why}",
-            p.kind().name()
-        )
-    })?;
-    let grade = json!({
-        "level": e.grade.level,
-        "rating": e.grade.rating,
-        "hardest": e.grade.hardest,
-        "steps": e.steps.len(),
-        "techniques": e.grade.techniques,
-    });
-    let lines: Vec<String> = e.steps.iter().map(step_line).collect();
-    let status = if e.solved { "explained" } else { "stuck" };
-    match verb {
-        Verb::Grade => Ok(json!({ "status": "graded", "grade": grade, "solved": e.solved })),
-        Verb::Hint => {
-            let picture = e.steps.first().and_then(|s| {
-                p.step_pictures(std::slice::from_ref(s), Look::default())
-                    .and_then(|pics| pics.into_iter().next())
-            });
-            Ok(json!({
-                "status": if e.steps.is_empty() { if e.solved { "solved" } else { "stuck" } } else { "hint" },
-                "step": lines.first(),
-                "steps": e.steps.first().map(|s| vec![s.clone()]).unwrap_or_default(),
-                "svg": picture.as_ref().map(svg),
-                "stuck": e.stuck,
-            }))
-        }
-        Verb::Explain => {
-            let mut pictures: Vec<String> = Vec::new();
-            if e.steps.len() <= MAX_STEP_PICTURES {
-                if let Some(pics) = p.step_pictures(&e.steps, Look::default()) {
-                    pictures = pics.iter().map(svg).collect();
-                }
-            }
-            Ok(json!({
-                "status": status,
-                "lines": lines,
-                "steps": e.steps,
-                "pictures": pictures,
-                "grade": grade,
-                "solved": e.solved,
-                "stuck": e.stuck,
-                "solution": p.rows(&solution),
-            }))
-        }
-    }
+    let look = (verb != Verb::Grade).then(Look::default);
+    let e = record::explain::explain(
+        p,
+        verb,
+        fallback,
+        &SolverChoice::Embedded,
+        Style::default(),
+        look,
+    )
+    .map_err(err)?;
+    let (lines, pictures): (Vec<String>, Vec<String>) = e
+        .pictures
+        .iter()
+        .take(MAX_STEP_PICTURES)
+        .map(|(_, pic)| (pic.caption.clone(), svg(&pic.clone().with_caption(""))))
+        .unzip();
+    Ok(json!({
+        "status": e.status(),
+        "record": e.to_json(),
+        "message": e.text.trim_end(),
+        "lines": lines,
+        "pictures": pictures,
+        "grade": e.json.get("grade"),
+    }))
 }
 
 /// The files that prove a unique or none verdict, made in memory as `gridsat check --proof`

@@ -205,13 +205,17 @@ async function liveCheck() {
   const d = S.draft;
   setVerdict('working', 'checking…');
   let a;
-  try { a = await run('check', { draft: d }); } catch (e) { if (e instanceof Cancelled) return; throw e; }
+  const src = S.source || {};
+  const req = { draft: d, file: src.name || 'board', index: Number($('which').value) || 1 };
+  try { a = await run('check', req); } catch (e) { if (e instanceof Cancelled) return; throw e; }
   if (d !== S.draft) return;
   S.verdict = a;
   if (!a.ok) { setVerdict('error', a.error); $('solution').textContent = ''; return; }
   setVerdict(a.status, words(a.status, a));
   $('timer').textContent = '(' + a.ms.toFixed(1) + ' ms)';
   $('solution').textContent = a.text || '';
+  // The record `gridsat check --json` prints, with the worker's clock.
+  $('record').textContent = a.record.replace(/"time_ms":[0-9.eE+-]+/, '"time_ms":' + Math.round(a.ms * 1000) / 1000);
   S.overlay = {};
   if (a.status === 'multiple') S.overlay.differ = a.marks;
   if (a.status === 'none') S.overlay.conflict = a.marks;
@@ -446,6 +450,9 @@ function newBoard() {
   const a = api('new', { kind, width: Number($('width').value), height: Number($('height').value), flags: flagsFromControls(kind) });
   if (!a.ok) { $('board-error').textContent = a.error; return; }
   S.cursor = null;
+  S.source = null;
+  $('which-box').hidden = true;
+  $('which').value = 1;
   commit(a.draft);
   controlsFromDraft(a.draft);
 }
@@ -503,7 +510,7 @@ async function onHint() {
   if (!a.ok) { $('answer-text').textContent = a.error; return; }
   scheduleCheckStatusOnly(d);
   if (a.status !== 'hint') { $('answer-text').textContent = a.message || a.status; showPictures([]); return; }
-  showPictures(a.svg ? [a.svg] : [], [a.step]);
+  showPictures(a.pictures, a.lines);
 }
 
 async function onExplain() {
@@ -512,12 +519,8 @@ async function onExplain() {
   if (!a) return;
   scheduleCheckStatusOnly(d);
   if (!a.ok) { $('answer-text').textContent = a.error; return; }
-  if (!a.lines) { $('answer-text').textContent = a.message || a.status; showPictures([]); return; }
-  const g = a.grade;
-  const end = (a.solved ? 'solved in ' + a.lines.length + ' steps; grade: ' : 'stuck after ' + a.lines.length + ' steps; grade: ')
-    + g.level + ' (rating ' + g.rating.toFixed(1) + ', hardest: ' + g.hardest + ')';
-  const texts = a.lines.map((l, i) => (i + 1) + '. ' + l).concat([end]);
-  showPictures(a.pictures, texts, 0);
+  if (!a.pictures.length) { $('answer-text').textContent = a.message || a.status; showPictures([]); return; }
+  showPictures(a.pictures, a.lines, 0);
 }
 
 async function onGrade() {
@@ -526,9 +529,7 @@ async function onGrade() {
   if (!a) return;
   scheduleCheckStatusOnly(d);
   if (!a.ok) { $('answer-text').textContent = a.error; return; }
-  if (!a.grade) { $('answer-text').textContent = a.message || a.status; return; }
-  const g = a.grade;
-  $('answer-text').textContent = 'grade: ' + g.level + ' (rating ' + g.rating.toFixed(1) + '; hardest: ' + g.hardest + '; ' + g.steps + ' steps)';
+  $('answer-text').textContent = (a.status === 'graded' ? 'grade: ' : '') + a.message;
 }
 
 async function onCandidates() {
@@ -576,6 +577,9 @@ async function onGenerate() {
   if (!a) return;
   if (!a.ok) { setVerdict('error', 'could not generate'); $('answer-text').textContent = a.error; return; }
   S.cursor = null;
+  S.source = null;
+  $('which-box').hidden = true;
+  $('which').value = 1;
   controlsFromDraft(a.draft);
   commit(a.draft);
   $('answer-text').textContent = a.text.split('\n').filter((l) => l.startsWith('#')).join(' ');
