@@ -33,9 +33,10 @@ wasm="$target/wasm32-unknown-unknown/release/gridsat_web.wasm"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if command -v wasm-opt >/dev/null 2>&1; then
-  echo "== wasm-opt -O3 ($(wasm-opt --version))"
+  level=${WASM_OPT_LEVEL:--O3}
+  echo "== wasm-opt $level ($(wasm-opt --version))"
   # Rust's wasm32 target emits these proposals; binaryen must be told it may keep them.
-  wasm-opt -O3 --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+  wasm-opt "$level" --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
     --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
     "$wasm" -o "$tmp/gridsat_web.wasm"
   wasm="$tmp/gridsat_web.wasm"
