@@ -197,7 +197,13 @@ fn javandiermen_csv_pairs_read_beside_their_layouts() {
     for b in &boards {
         let path = dir.join(b);
         let text = std::fs::read_to_string(&path).unwrap();
-        let res = format::parse(&path.display().to_string(), &text);
+        // The library reads no files: the layout beside the board is read here.
+        let file = path.display().to_string();
+        let layout = format::csv::layout_path(&file).map(|l| format::csv::LayoutFile {
+            file: l.display().to_string(),
+            text: std::fs::read_to_string(&l).map_err(|e| e.to_string()),
+        });
+        let res = format::csv::parse(&file, &text, layout.as_ref());
         if b == "board.5x11.118.csv" {
             // Its layout has another shape: an error pointing into the layout file.
             let e = res.unwrap_err();
