@@ -2,7 +2,8 @@
 Playwright, and the gridsat binary whose answers the page must match.
 
 Each part skips with a visible SKIPPED message when it cannot run here (no web/dist, no
-Playwright, no browser, no gridsat binary): CI prints the reason instead of failing.
+Playwright, no browser, no gridsat binary): CI prints the reason instead of failing, and the line
+goes to target/tmp/skipped.log as tests/common::skipped's do, so .ci/run's final count has it.
 """
 
 import functools
@@ -21,8 +22,19 @@ PUZZLES = ROOT / "puzzles"
 SHOTS = pathlib.Path(os.environ.get("GRIDSAT_SCREENSHOTS", ROOT / "target" / "web-screenshots"))
 
 
+SKIP_LOG = ROOT / "target" / "tmp" / "skipped.log"
+logged = set()
+
+
 def skip(why):
+    """Skip the test, saying why, and log the reason once per run (fixtures skip every test
+    that uses them; one missing browser is one skipped check)."""
     print(f"SKIPPED: {why}")
+    if why not in logged:
+        logged.add(why)
+        SKIP_LOG.parent.mkdir(parents=True, exist_ok=True)
+        with open(SKIP_LOG, "a") as log:
+            log.write(f"SKIPPED: web: {why}\n")
     pytest.skip(f"SKIPPED: {why}")
 
 
