@@ -1,5 +1,5 @@
 //! Shisen-sho speed and the greedy comparison: seeded random deals (the generator's own
-//! `deal`, four tiles per kind), each decided (a clearing plan, checked by the rule checker,
+//! `deal`, made as KShisen makes them), each decided (a clearing plan, checked by the rule checker,
 //! or "cannot be cleared"), timed one by one, and played by KShisen's greedy "solvable" check.
 //! Figures go to BENCHMARKS.md ("Shisen-sho").
 //!
@@ -9,7 +9,8 @@
 //! seeds of the deals greedy gets stuck on that gridsat clears and of those that cannot be
 //! cleared. `--order cycles|ranks` decides with that model instead of the default (play search
 //! and blocking cuts), `--limit SECS` stops a deal after that long (counted unknown; its time
-//! is the limit). `--print SEED` writes that seed's deal as a board file instead.
+//! is the limit). `--print SEED` writes that seed's deal as a board file instead, `--write`
+//! the deals of all the seeds as one file.
 //!
 //! `--compare` is the trust check of `models/shisen.md` ("How far the verdicts were checked"):
 //! each deal is decided three ways that share nothing but the routes' pair test: the play
@@ -324,6 +325,15 @@ fn main() {
     };
     let o = Options::from_args(Some((w, h)), None, None, None, None, false, rules)
         .expect("a size that can be dealt");
+    if flag("--write") {
+        // Seeds `--first` to `--first + --deals - 1` as one file of boards (the files the
+        // comparison with the plain search of `benches/shisen_dfs.rs` reads).
+        for seed in first..first + deals {
+            let p = deal(&o, &mut rng(seed));
+            println!("# seed {seed}\n{}", gridsat::shisen::format::write(&p));
+        }
+        return;
+    }
     if let Some(seed) = value("--print") {
         // One deal as a board file (how puzzles/shisen/ got its not-clearable deal).
         let p = deal(&o, &mut rng(seed.parse().expect("--print SEED")));

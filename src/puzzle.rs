@@ -193,6 +193,20 @@ pub trait Puzzle {
     fn search(&self) -> Search {
         Search::Standard
     }
+    /// Solutions found without the model, by a kind's own quick search (Shisen-sho plays the
+    /// board), tried by [`solve`] and [`check`] before the model is built: one, or with `two`
+    /// up to two that differ in their answer. Each is held to the rule checker; a kind never
+    /// answers "no solution" this way (that stays the solver's). None by default. `Err` refuses
+    /// a puzzle whose model would not fit (the error says why).
+    fn found(&self, _stop: Option<&Stop>, _two: bool) -> Result<Vec<Self::Solution>> {
+        Ok(Vec::new())
+    }
+    /// False when the kind's estimate says the model [`check`] would build to look for a second
+    /// solution is too large (Shisen-sho's big gravity boards): with one solution from
+    /// [`Puzzle::found`], `check` then keeps it and leaves uniqueness open. True by default.
+    fn model_fits(&self, _stop: Option<&Stop>) -> bool {
+        true
+    }
     /// Reads a solution from an assignment of the model.
     fn decode(&self, model: &Model<Self::Map>, a: &Assignment) -> Self::Solution;
     /// Lazy constraints: clauses that a model violates (none for most kinds).
@@ -271,8 +285,22 @@ fn checked<P: Puzzle>(p: &P, model: &Model<P::Map>, a: &Assignment) -> Result<P:
     Ok(s)
 }
 
+/// A solution of [`Puzzle::found`], held to the rule checker.
+fn ruled<P: Puzzle>(p: &P, s: P::Solution) -> Result<P::Solution> {
+    p.check(&s).map_err(|why| {
+        Error::Bug(format!(
+            "the {} search produced a solution that breaks the rules: {why}",
+            p.kind().name()
+        ))
+    })?;
+    Ok(s)
+}
+
 /// Any one solution (no uniqueness check).
 pub fn solve<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<P::Solution>> {
+    if let Some(s) = p.found(choice.stop(), false)?.into_iter().next() {
+        return Ok(Some(ruled(p, s)?));
+    }
     let model = p.model_until(GivenMode::Fold, false, choice.stop());
     let refine = |a: &Assignment| p.refine(&model, a);
     let mut s = session(p, choice, &model).with_refine(&refine);
@@ -314,6 +342,16 @@ pub enum Checked<S> {
 
 /// [`verdict`], keeping the first solution when the time limit stops the search for a second.
 pub fn check<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Checked<P::Solution>> {
+    let mut found = p.found(choice.stop(), true)?;
+    if found.len() == 2 {
+        let b = ruled(p, found.pop().expect("two"))?;
+        let a = ruled(p, found.pop().expect("two"))?;
+        let cells = p.differing(&a, &b);
+        return Ok(Checked::Decided(Solutions::Multiple(a, b, cells)));
+    }
+    if found.len() == 1 && !p.model_fits(choice.stop()) {
+        return Ok(Checked::Found(ruled(p, found.pop().expect("one"))?));
+    }
     let model = p.model_until(GivenMode::Fold, false, choice.stop());
     let refine = |a: &Assignment| p.refine(&model, a);
     let s = session(p, choice, &model).with_refine(&refine);

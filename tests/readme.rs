@@ -1,5 +1,6 @@
 //! Every example in README.md and `docs/*.md` runs and prints what the page says it prints,
-//! and every link between the pages leads somewhere.
+//! every link between the pages leads somewhere, and `docs/json.md` names every field `--json`
+//! prints.
 //!
 //! Each ```` ```console ```` block holds commands (`$ ` lines) each followed by the output it
 //! shows. The test runs every command with `sh` in a scratch copy of `puzzles/` (so files the
@@ -385,6 +386,89 @@ fn the_readme_and_benchmarks_stay_short() {
         benchmarks <= 40 * 1024,
         "BENCHMARKS.md is {benchmarks} bytes; keep it under 40 KB: replace a figure by its \
          newer measurement (git keeps the old one) instead of adding a section"
+    );
+}
+
+/// Every key of an object, and of the objects inside it (in arrays too).
+fn json_keys(v: &serde_json::Value, out: &mut std::collections::BTreeSet<String>) {
+    match v {
+        serde_json::Value::Object(m) => {
+            for (k, x) in m {
+                out.insert(k.clone());
+                json_keys(x, out);
+            }
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| json_keys(x, out)),
+        _ => {}
+    }
+}
+
+/// `docs/json.md` names every field that `--json` prints, for every kind and command.
+#[test]
+fn every_json_field_is_documented() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/json.md")).expect("docs/json.md");
+    let proofs = tempfile::tempdir().expect("scratch folder");
+    let proof_dir = proofs.path().display().to_string();
+    let runs: &[&[&str]] = &[
+        &["solve", "puzzles/sudoku/classic.txt"],
+        &["check", "--forced", "puzzles/sudoku/several.txt"],
+        &["check", "puzzles/sudoku/none.txt", "no-such-file.txt"],
+        &["count", "--max", "100", "puzzles/sudoku/several.txt"],
+        &["check", "--proof", &proof_dir, "puzzles/sudoku/classic.txt"],
+        &["check", "--proof", &proof_dir, "puzzles/sudoku/none.txt"],
+        &[
+            "check",
+            "--timeout",
+            "0.001",
+            "puzzles/takuzu/gen-60x60.takuzu",
+        ],
+        &["solve", "puzzles/numberlink/letters.flow"],
+        &[
+            "solve",
+            "--rules",
+            "nikoli",
+            "puzzles/numberlink/nikoli6.contest.txt",
+        ],
+        &["solve", "puzzles/shisen/mahjong.shisen"],
+        &["hint", "puzzles/sudoku/explain-example.txt"],
+        &["grade", "puzzles/takuzu/levels-10x10.takuzu"],
+        &["explain", "puzzles/numberlink/letters.flow"],
+        &["explain", "puzzles/tectonic/hard-7x7.tectonic"],
+        &["generate", "sudoku", "--seed", "3", "--with-solution"],
+        &[
+            "generate",
+            "shisen",
+            "--size",
+            "4x4",
+            "--no-outline",
+            "--seed",
+            "2",
+        ],
+    ];
+    let mut keys = std::collections::BTreeSet::new();
+    for args in runs {
+        let out = Command::new(env!("CARGO_BIN_EXE_gridsat"))
+            .args(*args)
+            .args(["--json", "--no-progress"])
+            .current_dir(root)
+            .output()
+            .expect("gridsat runs");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(!text.trim().is_empty(), "{args:?} printed no JSON");
+        for line in text.lines() {
+            let v: serde_json::Value = serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("{args:?}: not JSON: {line}: {e}"));
+            json_keys(&v, &mut keys);
+        }
+    }
+    let missing: Vec<&String> = keys
+        .iter()
+        .filter(|k| !doc.contains(&format!("`{k}`")))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "docs/json.md does not name these fields of --json output: {missing:?}"
     );
 }
 

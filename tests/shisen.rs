@@ -302,6 +302,11 @@ fn hint_explain_and_grade() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("  42. "), "{text}");
     // A safe move: some playable move loses here, and the one played does not.
+    let out = gridsat()
+        .args(["explain", &path("chinese-6x4.shisen")])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         text.lines()
             .any(|l| l.contains("safe move:") && l.contains("playable moves lose")),
@@ -357,7 +362,7 @@ fn generate_is_seeded_and_proven_clearable() {
     let a = run(&["generate", "shisen", "--size", "14x6", "--seed", "3"]);
     assert_eq!(
         a,
-        std::fs::read_to_string(path("kshisen-14x6.shisen")).unwrap()
+        std::fs::read_to_string(path("deal-14x6-seed3.shisen")).unwrap()
     );
     let b = run(&["generate", "shisen", "--size", "16x9", "--seed", "7"]);
     let p = format::parse("g", &b, &ReadOptions::default())
@@ -377,7 +382,7 @@ fn generate_is_seeded_and_proven_clearable() {
     ]);
     assert_eq!(
         u,
-        std::fs::read_to_string(path("nikakudori-4x4.shisen")).unwrap()
+        std::fs::read_to_string(path("deal-4x4-unique-seed2.shisen")).unwrap()
     );
     gridsat()
         .args(["generate", "shisen", "--size", "5x5"])

@@ -14,7 +14,6 @@ use crate::explain::Explain;
 use crate::generate::{rng, Generated, Rand};
 use crate::puzzle::{self, Solutions};
 use crate::solver::SolverChoice;
-use rand::seq::SliceRandom;
 
 /// KShisen's sizes (width x height).
 pub const SIZES: [(usize, usize); 6] = [(14, 6), (16, 9), (18, 8), (24, 12), (26, 14), (30, 16)];
@@ -148,35 +147,65 @@ fn kind_name(k: usize, kinds: usize) -> String {
     }
 }
 
-/// A random deal of `o`'s size: faces and their cells.
+/// The faces of a KShisen deal: its tile set has 42 (the 34 mahjong faces, the four seasons
+/// and the four flowers).
+pub const FACES: usize = 42;
+
+/// Swaps per cell when shuffling: KShisen's default level (medium) shuffles `5 x W x H` times.
+pub const SHUFFLE: usize = 5;
+
+/// A random deal of `o`'s size, made as KShisen's `Board::newGame` makes one at its default
+/// level: the cells are filled row by row in groups of four copies of one face, faces 1, 2,
+/// ..., 42 and then face 1 again (a last group of two when the cells are not a multiple of
+/// four), and shuffled by `5 x W x H` swaps of two random cells. Big boards therefore have
+/// more copies of fewer faces (30x16: 8 or 12 of each face), as in the game. Under
+/// `--chinese` the groups of faces 1 and 2 are the seasons (`S1`-`S4`) and the flowers
+/// (`F1`-`F4`), one tile of each per group, as in a mahjong set.
 pub fn deal(o: &Options, r: &mut Rand) -> Shisen {
-    let cells = o.width * o.height;
-    let kinds = cells.div_ceil(4);
+    use rand::Rng;
+    let (w, h) = (o.width, o.height);
+    let cells = w * h;
+    let groups = cells.div_ceil(4);
+    let used = groups.min(FACES);
+    let generic = if o.rules.chinese {
+        used.saturating_sub(2)
+    } else {
+        used
+    };
+    // Face index per group position k (0-based, cycling): seasons and flowers first under
+    // --chinese, one face per tile of their group.
     let mut faces: Vec<String> = Vec::new();
-    let mut tiles: Vec<usize> = Vec::with_capacity(cells);
-    let mut k = 0;
+    let mut of_group: Vec<Vec<usize>> = Vec::with_capacity(used);
     let mut next_generic = 0;
-    let generic = if o.rules.chinese { kinds - 2 } else { kinds };
-    while tiles.len() < cells {
-        let per = 4.min(cells - tiles.len());
+    for k in 0..used {
         if o.rules.chinese && k < 2 {
-            // The seasons, then the flowers: four faces of one tile each.
             let prefix = if k == 0 { "S" } else { "F" };
-            for i in 1..=per {
-                faces.push(format!("{prefix}{i}"));
-                tiles.push(faces.len() - 1);
-            }
+            let at = faces.len();
+            faces.extend((1..=4).map(|i| format!("{prefix}{i}")));
+            of_group.push((at..at + 4).collect());
         } else {
-            faces.push(kind_name(next_generic, generic));
+            faces.push(kind_name(next_generic, generic.max(1)));
             next_generic += 1;
-            tiles.extend(std::iter::repeat_n(faces.len() - 1, per));
+            of_group.push(vec![faces.len() - 1; 4]);
         }
-        k += 1;
     }
-    tiles.shuffle(r);
+    let mut tiles: Vec<usize> = Vec::with_capacity(cells);
+    for g in 0..groups {
+        let per = 4.min(cells - tiles.len());
+        tiles.extend(of_group[g % FACES.min(used)][..per].iter().copied());
+    }
+    for _ in 0..SHUFFLE * cells {
+        let (x1, y1, x2, y2) = (
+            r.gen_range(0..w),
+            r.gen_range(0..h),
+            r.gen_range(0..w),
+            r.gen_range(0..h),
+        );
+        tiles.swap(y1 * w + x1, y2 * w + x2);
+    }
     Shisen {
-        width: o.width,
-        height: o.height,
+        width: w,
+        height: h,
         cells: tiles.into_iter().map(Some).collect(),
         faces,
         rules: o.rules,
@@ -283,9 +312,15 @@ mod tests {
         assert!(counts.iter().all(|&c| c == 4));
         assert_eq!(p, deal(&o, &mut rng(3)));
         assert_ne!(p, deal(&o, &mut rng(4)));
-        // 30x16: 120 kinds with two-letter names; --chinese: seasons and flowers.
+        // 30x16: KShisen's 42 faces, 12 copies of faces 1-36 and 8 of the rest; --chinese:
+        // seasons and flowers.
         let big = deal(&opts((30, 16), Rules::default()), &mut rng(1));
-        assert_eq!(big.class_count(), 120);
+        assert_eq!(big.class_count(), 42);
+        let mut counts = [0; 42];
+        for f in big.cells.iter().flatten() {
+            counts[*f] += 1;
+        }
+        assert!(counts[..36].iter().all(|&c| c == 12) && counts[36..].iter().all(|&c| c == 8));
         let c = Rules {
             chinese: true,
             ..Rules::default()

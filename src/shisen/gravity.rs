@@ -19,6 +19,11 @@ use crate::cnf::encode::{self, Totalizer};
 use crate::cnf::{Assignment, Formula, Lit};
 use crate::puzzle::{Given, GivenMode, Model};
 
+/// The largest board (in tiles) the step model is built for: it grows with steps x pairs x
+/// rows x lines, and a 10x6 board is the largest decided in seconds (BENCHMARKS.md); larger
+/// gravity boards use the position-graph model ([`super::graph`]) or are refused.
+pub const MAX_TILES: usize = 60;
+
 /// Which variable is which move.
 #[derive(Clone, Debug)]
 pub struct GravityMap {
@@ -310,6 +315,7 @@ pub fn build(p: &Shisen, mode: GivenMode, names: bool) -> Model<ShisenMap> {
             prefer: Default::default(),
             kinds: Vec::new(),
             gravity: Some(GravityMap { moves }),
+            graph: None,
         },
     }
 }

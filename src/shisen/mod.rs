@@ -14,11 +14,13 @@
 
 pub mod format;
 pub mod generate;
+pub mod graph;
 pub mod gravity;
 pub mod locks;
 pub mod model;
 pub mod pair;
 pub mod play;
+pub mod quick;
 pub mod render;
 pub mod routes;
 pub mod rules;
@@ -254,8 +256,14 @@ impl Puzzle for Shisen {
     }
 
     /// The play search of [`model::play_into`] gives up when `stop` is raised (`--timeout`).
+    /// With gravity, the position-graph model ([`graph`]) when the positions reachable are
+    /// few enough, else the step model ([`gravity`]; [`Puzzle::found`] refused the boards too
+    /// large for it).
     fn model_until(&self, mode: GivenMode, names: bool, stop: Option<&Stop>) -> Model<Self::Map> {
         if self.rules.gravity {
+            if let Some(g) = graph::explore(self, graph::BUDGET, stop) {
+                return graph::model(self, &g, names);
+            }
             return gravity::build(self, mode, names);
         }
         if mode == GivenMode::Assume && self.order == Order::Blocked {
@@ -278,11 +286,17 @@ impl Puzzle for Shisen {
         }
     }
 
-    /// The model a `--proof` is about: with gravity the step model with a given per tile;
+    /// The model a `--proof` is about: with gravity the step model with a given per tile (the
+    /// position-graph model, which has no givens, on boards too large for it);
     /// without, the ranks model with a given per kind ([`model::kind_givens`]), the givens
     /// `conflicts` names (its kinds model has one literal per kind).
     fn complete_model(&self) -> Model<Self::Map> {
         if self.rules.gravity {
+            if self.tiles().len() > gravity::MAX_TILES {
+                if let Some(g) = graph::explore(self, graph::BUDGET, None) {
+                    return graph::model(self, &g, true);
+                }
+            }
             gravity::build(self, GivenMode::Assume, true)
         } else {
             let mut m = model::build(self, GivenMode::Assume, true, Order::Ranks);
@@ -291,7 +305,84 @@ impl Puzzle for Shisen {
         }
     }
 
+    /// The quick search on the board ([`quick`]): a plan, and with `two` a plan that pairs
+    /// some tile otherwise (two pairs exchanging partners, [`quick::exchange`], else a search
+    /// from another partner of some tile, [`quick::another`]), each replayed by the rule checker by the
+    /// caller. Without gravity a board it cannot clear within [`quick::BUDGET`] positions
+    /// goes to the models. With gravity the search is exhaustive up to
+    /// [`quick::GRAVITY_BUDGET`] positions: a board it proves stuck goes to the
+    /// position-graph model ([`graph`]) when that has at most [`graph::BUDGET`] positions,
+    /// and any other board it does not clear is refused here with the reason.
+    fn found(&self, stop: Option<&Stop>, two: bool) -> crate::error::Result<Vec<Plan>> {
+        let budget = if self.rules.gravity {
+            quick::GRAVITY_BUDGET
+        } else {
+            quick::BUDGET
+        };
+        let mut search = quick::Search::new(self, budget, stop);
+        let found = search.run();
+        if let quick::Found::Plan(pairs) = found {
+            let mut out = vec![quick::replay(self, &pairs)];
+            if two {
+                let other = quick::exchange(self, &pairs, quick::EXCHANGES)
+                    .or_else(|| quick::another(self, &pairs, quick::ANOTHER_BUDGET, stop));
+                if let Some(other) = other {
+                    out.push(quick::replay(self, &other));
+                }
+            }
+            return Ok(out);
+        }
+        if !self.rules.gravity {
+            let bytes = model::route_bytes(self);
+            if bytes > model::MAX_BYTES && !stop.is_some_and(Stop::is_raised) {
+                return Err(crate::error::Error::Usage(format!(
+                    "shisen {}x{}: not decided: the quick search found no plan within its budget, and the route model would need up to {} MB (more than the {} MB it is allowed)",
+                    self.width,
+                    self.height,
+                    bytes >> 20,
+                    model::MAX_BYTES >> 20
+                )));
+            }
+            return Ok(Vec::new());
+        }
+        if stop.is_some_and(Stop::is_raised) {
+            return Err(crate::solver::SolverError::Stopped.into());
+        }
+        // With gravity the search visits each reachable position once: a dead board's
+        // positions are its graph model's.
+        match found {
+            quick::Found::Dead if search.nodes() <= graph::BUDGET => Ok(Vec::new()),
+            _ => Err(crate::error::Error::Usage(format!(
+                "shisen {}x{} with gravity: not decided: {} (the position-graph model is built for at most {} positions, about {} MB)",
+                self.width,
+                self.height,
+                if found == quick::Found::Dead {
+                    format!("every one of the {} positions reachable is stuck, but the solver is not given a model that large", search.nodes())
+                } else {
+                    format!("no plan found in {} positions", budget)
+                },
+                graph::BUDGET,
+                (graph::BUDGET * graph::BYTES_PER_POSITION) >> 20
+            ))),
+        }
+    }
+
+    /// The route model within [`model::MAX_BYTES`] by [`model::route_bytes`]; with gravity on
+    /// a board beyond the step model's [`gravity::MAX_TILES`], the position graph within
+    /// [`graph::BUDGET`] positions.
+    fn model_fits(&self, stop: Option<&Stop>) -> bool {
+        if self.rules.gravity {
+            self.tiles().len() <= gravity::MAX_TILES
+                || graph::explore(self, graph::BUDGET, stop).is_some()
+        } else {
+            model::route_bytes(self) <= model::MAX_BYTES
+        }
+    }
+
     fn decode(&self, model: &Model<Self::Map>, a: &Assignment) -> Plan {
+        if let Some(g) = &model.map.graph {
+            return graph::decode(self, g, a);
+        }
         match &model.map.gravity {
             Some(g) => gravity::decode(self, &model.map, g, a),
             None => model::decode(self, &model.map, a),

@@ -62,6 +62,8 @@ pub struct ShisenMap {
     pub prefer: std::cell::RefCell<Vec<usize>>,
     /// The step-indexed part of a gravity model ([`super::gravity`]).
     pub gravity: Option<GravityMap>,
+    /// The positions and moves of a position-graph model ([`super::graph`]).
+    pub graph: Option<super::graph::GraphMap>,
     /// The kinds model ([`build_kinds`]): each kind's literal (the kind is on the board) and
     /// its tiles (cells); empty for the other models.
     pub kinds: Vec<(Lit, Vec<usize>)>,
@@ -80,6 +82,24 @@ impl ShisenMap {
 pub fn rank_bits(pairs: usize) -> usize {
     let top = pairs.saturating_sub(1);
     ((usize::BITS - top.leading_zeros()) as usize).max(1)
+}
+
+/// The most memory the route model of a board may take by [`route_bytes`]'s estimate;
+/// larger boards are refused unless the quick search clears them.
+pub const MAX_BYTES: usize = 400 << 20;
+
+/// An upper bound of the memory the routes of `p` take with the play search's bit sets
+/// (every line of the sweep of every candidate pair a route of its own, one bit per tile):
+/// 10 MB for a 30x16 KShisen deal, 4 GB for a 100x100 board of four tiles per kind.
+pub fn route_bytes(p: &Shisen) -> usize {
+    let mut per_class: HashMap<usize, usize> = HashMap::new();
+    for k in p.classes().into_iter().flatten() {
+        *per_class.entry(k).or_default() += 1;
+    }
+    let pairs: usize = per_class.values().map(|&n| n * (n - 1) / 2).sum();
+    let lines = p.width + p.height + 4;
+    let words = p.cells.iter().flatten().count().div_ceil(64);
+    pairs.saturating_mul(lines).saturating_mul(words * 8 + 16)
 }
 
 /// Builds the model. In [`GivenMode::Assume`] each tile is a given (`r1c1=A`: this tile is
@@ -249,6 +269,7 @@ fn model_of(
             order,
             prefer: Default::default(),
             gravity: None,
+            graph: None,
             kinds: Vec::new(),
         },
     }
@@ -256,7 +277,7 @@ fn model_of(
 
 /// The lazy clauses a model violates under the map's [`Order`] (none for ranks and gravity).
 pub fn refine(p: &Shisen, map: &ShisenMap, a: &Assignment) -> Vec<Clause> {
-    if map.gravity.is_some() {
+    if map.gravity.is_some() || map.graph.is_some() {
         return Vec::new();
     }
     if !map.kinds.is_empty() {
@@ -481,8 +502,15 @@ pub fn decode(p: &Shisen, map: &ShisenMap, a: &Assignment) -> Plan {
     plan_of(p, &cells)
 }
 
-/// Positions the searches of [`near`] and [`kind_cuts`] may visit.
+/// Positions the searches of [`near`] may visit.
 pub const SEARCH_BUDGET: usize = 200_000;
+
+/// Positions the search of [`kind_cuts`] may visit on each set of kinds the solver tries
+/// (each try of the minimisation is one): a set it cannot decide within them is taken as
+/// clearable, so the kinds named still conflict but may be more than the fewest. With 200,000
+/// the "these kinds conflict" line of a dead 18x8 deal took up to 9 G instructions, nine tenths
+/// of the whole answer (BENCHMARKS.md, "Shisen-sho, round 4").
+pub const KIND_BUDGET: usize = 10_000;
 
 /// Positions the search of [`play_into`] may visit to decide the board, and then each of its
 /// lemmas (about 3.5 s of CPU at most on an 18x8 deal; `--timeout` stops it sooner). SAT alone, after the search gives up, decided none of the 18x8
@@ -600,6 +628,7 @@ pub fn build_kinds(p: &Shisen, names: bool) -> Model<ShisenMap> {
             order: Order::Blocked,
             prefer: Default::default(),
             gravity: None,
+            graph: None,
             kinds,
         },
     }
@@ -622,11 +651,24 @@ pub fn kind_cuts(p: &Shisen, map: &ShisenMap, a: &Assignment) -> Vec<Clause> {
         }
     }
     let r = routes::build(&sub);
-    if super::play::search(&sub, &r, SEARCH_BUDGET, 0) == super::play::Found::Dead {
-        vec![kept]
-    } else {
-        Vec::new()
+    if super::play::search(&sub, &r, KIND_BUDGET, 0) != super::play::Found::Dead {
+        return Vec::new();
     }
+    // Locked at the start: the kinds of the sealed tiles alone are locked too (the sealed
+    // set stays closed on their board: each line of a pair touching it still crosses one of
+    // its tiles), so the clause need only name them.
+    let classes = routes::classes(&sub, &r);
+    let sealed = super::locks::sealed_tiles(&r, &classes, &routes::Counters::new(&r));
+    if !sealed.is_empty() {
+        let cells: Vec<usize> = sealed.iter().map(|&t| r.tiles[t]).collect();
+        kept = map
+            .kinds
+            .iter()
+            .filter(|(l, cs)| a.lit(*l) && cs.iter().any(|c| cells.contains(c)))
+            .map(|(l, _)| !*l)
+            .collect();
+    }
+    vec![kept]
 }
 
 /// Where a second solution is when `first` is the only one in the normal form (the played

@@ -106,18 +106,46 @@ pub fn join(g: &Grid, a: (usize, usize), b: (usize, usize)) -> Option<Vec<Point>
     if a == b {
         return None;
     }
-    let mut best: Option<(usize, usize, Vec<Point>)> = None;
+    let mut best: Option<((usize, usize), [Point; 4])> = None;
     for corners in sweeps(g.width, g.height, g.outline, a, b) {
-        let line = trace(&corners);
-        if line.len() < 2 || !line[1..line.len() - 1].iter().all(|&p| g.empty(p)) {
-            continue;
-        }
-        let key = (segments(&line), line.len());
-        if best.as_ref().is_none_or(|(s, l, _)| key < (*s, *l)) {
-            best = Some((key.0, key.1, line));
+        if let Some(key) = open_line(g, &corners) {
+            if best.is_none_or(|(k, _)| key < k) {
+                best = Some((key, corners));
+            }
         }
     }
-    best.map(|(_, _, line)| line)
+    best.map(|(_, corners)| trace(&corners))
+}
+
+/// What [`trace`] and [`segments`] say of the line through `corners` when every point between
+/// its ends is empty (`(segments, points)`), without building it: `None` for a blocked line or
+/// one that doubles back.
+fn open_line(g: &Grid, corners: &[Point; 4]) -> Option<(usize, usize)> {
+    let (mut before, mut prev) = (None, corners[0]);
+    let (mut len, mut segs, mut dir) = (1usize, 0usize, (0i64, 0i64));
+    for w in corners.windows(2) {
+        let (mut p, q) = (w[0], w[1]);
+        let step = ((q.0 - p.0).signum(), (q.1 - p.1).signum());
+        while p != q {
+            p = (p.0 + step.0, p.1 + step.1);
+            if before == Some(p) {
+                return None;
+            }
+            // The point before this one is between the ends unless it is the first.
+            if len > 1 && !g.empty(prev) {
+                return None;
+            }
+            let d = (p.0 - prev.0, p.1 - prev.1);
+            if d != dir {
+                segs += 1;
+                dir = d;
+            }
+            before = Some(prev);
+            prev = p;
+            len += 1;
+        }
+    }
+    (len >= 2).then_some((segs, len))
 }
 
 #[cfg(test)]

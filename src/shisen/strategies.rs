@@ -146,7 +146,13 @@ fn grade(p: &Shisen, steps: &[Step]) -> Grade {
             let tail = tail.split(':').next().unwrap_or(tail);
             format!("move {}: {tail}", k + 1)
         }
-        None => "no playable move ever loses".to_string(),
+        // Along this plan every playable move was safe; the rating counts random players,
+        // who leave the plan, so say where the traps are not.
+        None if rating > 0.0 => format!(
+            "no move loses along this plan, but {:.0}% of random players stray from it and get stuck",
+            rating * 10.0
+        ),
+        None => "no move loses along this plan, and no random player got stuck".to_string(),
     };
     let mut techniques: Vec<(String, usize)> = Vec::new();
     for name in ["safe move", "free move"] {
