@@ -13,7 +13,8 @@
 //!   at a time; [`text`]: comment lines and tokens with their columns, shared by the text formats.
 //! - [`draw`]: pictures (SVG, PNG, PDF) from a vocabulary every kind maps onto.
 //! - [`record`]: the records every front end reports (a verdict, an explanation, a generated
-//!   puzzle), as JSON and text.
+//!   puzzle, a DIMACS export), as JSON and text; [`options`] and [`order`]: reading options
+//!   and generation orders in words, checked with the command line's messages.
 //! - `cli`: the command line (the binary is a thin wrapper around `cli::main`; the `cli`
 //!   feature, on by default).
 
@@ -26,6 +27,8 @@ pub mod explain;
 pub mod generate;
 pub mod kinds;
 pub mod numberlink;
+pub mod options;
+pub mod order;
 pub mod proof;
 pub mod puzzle;
 pub mod record;

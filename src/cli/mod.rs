@@ -14,6 +14,7 @@ mod shell;
 
 use crate::error::{Error, Result};
 use crate::kinds::{self, AnyPuzzle, ReadOptions};
+use crate::options::{ReadWords, TakuzuWords};
 use crate::puzzle::Kind;
 use crate::solver::SolverChoice;
 use crate::tectonic::format::csv::LayoutFile;
@@ -149,47 +150,36 @@ fn text_of(name: &str, bytes: Vec<u8>) -> Result<String> {
 
 /// Parses `RxC` (as in `--box 2x3`).
 pub fn parse_box(s: &str) -> Result<(usize, usize)> {
-    let bad = || Error::Usage(format!("--box expects ROWSxCOLS like 2x3, got `{s}`"));
-    let (r, c) = s.split_once(['x', 'X']).ok_or_else(bad)?;
-    let (r, c) = (
-        r.trim().parse().map_err(|_| bad())?,
-        c.trim().parse().map_err(|_| bad())?,
-    );
-    if r == 0 || c == 0 {
-        return Err(bad());
-    }
-    Ok((r, c))
+    crate::options::parse_box(s)
 }
 
 /// The kind named by `--kind`, if any.
 pub fn parse_kind(kind: &Option<String>) -> Result<Option<Kind>> {
-    kind.as_deref()
-        .map(|k| {
-            Kind::from_name(k).ok_or_else(|| {
-                Error::Usage(format!(
-                    "unknown kind `{k}`: expected sudoku, takuzu, tectonic, numberlink or shisen"
-                ))
-            })
-        })
-        .transpose()
+    crate::options::kind(kind.as_deref())
 }
 
 /// Reading options from the command line, for every kind.
 pub fn read_options(a: &ReadArgs) -> Result<ReadOptions> {
-    let (rules, loops) = numberlink_options(&a.rules, &a.loops)?;
-    Ok(ReadOptions {
-        box_shape: a.box_shape.as_deref().map(parse_box).transpose()?,
-        rules,
-        loops,
-        takuzu: takuzu_options(&a.takuzu)?,
-        shisen: crate::shisen::format::ReadOptions {
-            no_outline: a.shisen.no_outline,
-            gravity: a.shisen.gravity,
-            chinese: a.shisen.chinese,
-            ..Default::default()
-        },
-        tectonic_layout: None,
+    crate::options::read_options(&ReadWords {
+        box_shape: a.box_shape.clone(),
+        rules: a.rules.clone(),
+        loops: a.loops.clone(),
+        takuzu: takuzu_words(&a.takuzu),
+        no_outline: a.shisen.no_outline,
+        gravity: a.shisen.gravity,
+        chinese: a.shisen.chinese,
     })
+}
+
+/// The Takuzu flags in words.
+pub fn takuzu_words(a: &TakuzuArgs) -> TakuzuWords {
+    TakuzuWords {
+        distinct_lines: a.distinct_lines,
+        no_distinct_lines: a.no_distinct_lines,
+        odd_lines: a.odd_lines.clone(),
+        regions: a.regions.clone(),
+        distinct_encoding: a.distinct_encoding.clone(),
+    }
 }
 
 /// The reading options for one input file: `opts` with the layout beside a Tectonic CSV board
@@ -204,66 +194,6 @@ pub fn options_for(file: &str, opts: &ReadOptions) -> ReadOptions {
             });
     }
     o
-}
-
-/// The Takuzu rule options of the command line (`None` where the file's own rules apply).
-pub fn takuzu_options(a: &TakuzuArgs) -> Result<crate::takuzu::format::ReadOptions> {
-    use crate::takuzu::{DistinctEncoding, OddLines};
-    Ok(crate::takuzu::format::ReadOptions {
-        distinct_lines: if a.no_distinct_lines {
-            Some(false)
-        } else if a.distinct_lines {
-            Some(true)
-        } else {
-            None
-        },
-        odd_lines: a
-            .odd_lines
-            .as_deref()
-            .map(|s| {
-                OddLines::from_name(s).ok_or_else(|| {
-                    Error::Usage(format!(
-                        "--odd-lines expects either, ones or zeros, got `{s}`"
-                    ))
-                })
-            })
-            .transpose()?,
-        regions: a.regions.clone(),
-        encoding: a
-            .distinct_encoding
-            .as_deref()
-            .map(|s| {
-                DistinctEncoding::from_name(s).ok_or_else(|| {
-                    Error::Usage(format!(
-                        "--distinct-encoding expects eager or lazy, got `{s}`"
-                    ))
-                })
-            })
-            .transpose()?,
-    })
-}
-
-/// `--rules` (`None` when not given: a file's own rules apply) and `--loops`.
-pub fn numberlink_options(
-    rules: &Option<String>,
-    loops: &Option<String>,
-) -> Result<(Option<crate::numberlink::Rules>, crate::numberlink::Loops)> {
-    use crate::numberlink::{Loops, Rules};
-    let rules = match rules.as_deref() {
-        None => None,
-        Some(r) => Some(Rules::from_name(r).ok_or_else(|| {
-            Error::Usage(format!(
-                "unknown --rules `{r}`: expected flow, cover or nikoli"
-            ))
-        })?),
-    };
-    let loops = match loops.as_deref() {
-        None => Loops::default(),
-        Some(l) => Loops::from_name(l).ok_or_else(|| {
-            Error::Usage(format!("unknown --loops `{l}`: expected lazy or exact"))
-        })?,
-    };
-    Ok((rules, loops))
 }
 
 /// Every puzzle of every file, read whole (for the commands that take one puzzle of a file:

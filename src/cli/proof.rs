@@ -5,12 +5,12 @@
 //! fills the report's `proof` object.
 
 use super::args::{ProofArgs, ProofCheckArgs};
-use super::export::puzzle_header;
 use crate::cnf::dimacs::{read_answer, read_cnf, write_cnf, write_model, Answer};
 use crate::error::{Error, Result};
 use crate::proof::ProofFiles;
 use crate::proof::{self, Statement};
 use crate::puzzle::{Puzzle, Style};
+use crate::record::dimacs::puzzle_header;
 use crate::record::Report;
 use crate::solver::{solve_with_proof, Backend, External, SolverChoice, SolverError};
 use std::collections::HashMap;

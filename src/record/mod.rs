@@ -4,12 +4,14 @@
 //!   of `--json`, and its text form), from the verdict analysis [`find`];
 //! - [`explain`]: the records of `explain`, `hint` and `grade`;
 //! - [`generated`]: the record of a generated puzzle;
+//! - [`dimacs`]: the CNF of `gridsat dimacs` and an external solver's answer read back;
 //! - [`pictures`]: the pictures of what was found (differing cells, conflicting givens shaded).
 //!
 //! No clocks here: a caller that times a run fills `time_ms` (and `timeout_s` when its time
 //! limit ran out) and stops a run by raising the [`crate::solver::Stop`] flag of its
 //! [`SolverChoice`].
 
+pub mod dimacs;
 pub mod explain;
 pub mod generated;
 pub mod pictures;

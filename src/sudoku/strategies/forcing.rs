@@ -9,13 +9,18 @@
 //!   (full house, naked and hidden singles) until the grid breaks (a cell with no candidate,
 //!   a value with no place), or both candidates of a bivalue cell force the same placement.
 //!
-//! Implications are written `r1c2=3 => r1c5<>3 => r1c5=7`.
+//! Implications are written `r1c2=3 => r1c5<>3 => r1c5=7`, one per line in a step's text
+//! (a line break and [`CONTINUED`] before each `=>`), so a long chain reads link by link.
 
 use super::chains::{Graph, Mode, Search, MAX_NODES};
 use super::grid::{bit, digits, Board, Found};
 use super::rating::{base, length_bonus};
 
 /// `r1c2=3 => r1c5<>3 => ...` for a path whose first node is `on` (else off).
+/// What starts each further line of a chain's text: it lines up under the step's text in
+/// `explain`'s numbered list.
+pub const CONTINUED: &str = "\n       ";
+
 fn implications(b: &Board, gr: &Graph, path: &[u32], on: bool) -> String {
     path.iter()
         .enumerate()
@@ -29,7 +34,7 @@ fn implications(b: &Board, gr: &Graph, path: &[u32], on: bool) -> String {
             )
         })
         .collect::<Vec<_>>()
-        .join(" => ")
+        .join(&format!("{CONTINUED}=> "))
 }
 
 fn node(gr: &Graph, i: usize, d: u8) -> u32 {
@@ -74,7 +79,7 @@ pub fn nishio(b: &Board, f: &mut Found) {
         let to_on = se.path(2 * y + 1);
         let to_off = se.path(2 * y);
         let text = format!(
-            "Nishio: {} and {}, a contradiction, so {}",
+            "Nishio: {}{CONTINUED}and {},{CONTINUED}a contradiction, so {}",
             implications(b, &gr, &to_on, true),
             implications(b, &gr, &to_off, true),
             b.elim_text(&[(i, d)])
@@ -192,7 +197,10 @@ pub fn forcing_chains(b: &Board, f: &mut Found) {
         } else {
             (vec![], vec![(i, d)], b.elim_text(&[(i, d)]))
         };
-        let text = format!("{what}: {}; every branch {result}", branches.join("; "));
+        let text = format!(
+            "{what}: {};{CONTINUED}every branch {result}",
+            branches.join(&format!(";{CONTINUED}"))
+        );
         let rating = base::FORCING_CHAINS + length_bonus(t);
         if f.push(b.step("forcing chains", rating, pattern, &placements, &elims, text)) {
             return;
@@ -311,7 +319,7 @@ fn played_text(b: &Board, i: usize, d: u8, done: &[(usize, u8, String)]) -> Stri
         done.iter()
             .map(|(c, v, why)| format!("{}={v} ({why})", b.geo.cell_name(*c))),
     );
-    parts.join(" => ")
+    parts.join(&format!("{CONTINUED}=> "))
 }
 
 /// Dynamic forcing chains: a candidate whose singles break the grid is removed; a bivalue cell
@@ -354,7 +362,7 @@ pub fn dynamic(b: &Board, f: &mut Found) {
                         let k = ka + kc + 2;
                         if best.as_ref().is_none_or(|(bk, ..)| k < *bk) {
                             let text = format!(
-                                "dynamic forcing chains from {}: {}; {}; both place {}={v}",
+                                "dynamic forcing chains from {}: {};{CONTINUED}{};{CONTINUED}both place {}={v}",
                                 g.cell_name(i),
                                 played_text(b, i, *d1, &a[..=ka]),
                                 played_text(b, i, *d2, &c[..=kc]),

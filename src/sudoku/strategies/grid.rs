@@ -189,6 +189,9 @@ pub struct Board {
     pub geo: Arc<Geometry>,
     /// Placed values (given or solved), 0 for open cells.
     pub values: Vec<u8>,
+    /// True for a given (a value placed by [`Board::with_values`], not by a step): avoidable
+    /// rectangles are made of placed values that are not givens.
+    pub givens: Vec<bool>,
     /// Bit `v-1` set when `v` is still possible (0 for a placed cell).
     pub masks: Vec<u64>,
     /// `places[u * n + d - 1]`: the places (bits of the unit's cell order) left for `d` in `u`.
@@ -214,6 +217,7 @@ impl Board {
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         let mut b = Board {
             values: vec![0; n * n],
+            givens: values.iter().map(|&v| v != 0).collect(),
             masks: vec![full; n * n],
             places: vec![0; 3 * n * n],
             geo,

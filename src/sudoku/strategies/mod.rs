@@ -5,19 +5,28 @@
 //! At every point the engine takes the easiest step available, trying the techniques in the
 //! order of their ratings (Sudoku Explainer's scale, see [`rating`]): singles, locked
 //! candidates, subsets, fish, wings, unique rectangles (only when SAT has proven the puzzle
-//! unique), chains. When they run out, `--fallback` continues with a step proven by SAT: the
-//! solution's value in an open cell with the fewest candidates (every other candidate there
-//! leads to a contradiction, since the solution is unique).
+//! unique), chains, then forcing chains (dynamic, and nested up to three levels on grids up to
+//! 9x9: enough for every famous hardest puzzle). When they run out (larger grids, or the nested
+//! search's work budget), `--fallback` continues with a step proven by SAT: the solution's value
+//! in an open cell with the fewest candidates, with, for each other candidate, the
+//! contradiction it leads to.
 
+pub mod als;
 pub mod chains;
+pub mod colors;
+pub mod fins;
 pub mod fish;
 pub mod forcing;
 pub mod grid;
+pub mod grouped;
 pub mod intersections;
+pub mod nested;
 pub mod rating;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+pub mod sue_de_coq;
+pub mod templates;
 pub mod uniqueness;
 pub mod wings;
 
@@ -27,6 +36,7 @@ pub use rating::{grade, level};
 use super::{Grid, Sudoku};
 use crate::draw::{Look, Picture};
 use crate::explain::{Explain, ExplainOptions, Explanation, Step, SOLVER_TECHNIQUE};
+use fins::Shape;
 use rating::base;
 
 /// One technique of the engine.
@@ -162,6 +172,15 @@ pub static TECHNIQUES: &[Technique] = &[
         base::DYNAMIC_CHAIN,
         forcing::dynamic,
     ),
+    t("dynamic forcing chain (+)", base::DYNAMIC_PLUS, |b, f| {
+        nested::contradiction(b, f, 1)
+    }),
+    t("nested forcing chain", base::NESTED, |b, f| {
+        nested::contradiction(b, f, 2)
+    }),
+    t("nested forcing chain (level 3)", base::NESTED_3, |b, f| {
+        nested::contradiction(b, f, 3)
+    }),
     named("X-Chain", base::X_CHAIN, chains::x_chain),
     named("XY-Chain", base::AIC, chains::xy_chain),
     named("AIC", base::AIC, chains::aic),
@@ -175,6 +194,104 @@ pub static TECHNIQUES: &[Technique] = &[
         base::X_CHAIN,
         chains::discontinuous_loop,
     ),
+    named("finned X-Wing", base::X_WING, |b, f| {
+        fins::find(b, f, 2, Shape::Basic)
+    }),
+    named("finned Swordfish", base::SWORDFISH, |b, f| {
+        fins::find(b, f, 3, Shape::Basic)
+    }),
+    named("finned Jellyfish", base::JELLYFISH, |b, f| {
+        fins::find(b, f, 4, Shape::Basic)
+    }),
+    named("siamese Swordfish", base::SWORDFISH, |b, f| {
+        fins::siamese(b, f, 3, Shape::Basic)
+    }),
+    named("siamese Jellyfish", base::JELLYFISH, |b, f| {
+        fins::siamese(b, f, 4, Shape::Basic)
+    }),
+    named("Franken X-Wing", base::X_WING, |b, f| {
+        fins::find(b, f, 2, Shape::Franken)
+    }),
+    named("Franken Swordfish", base::SWORDFISH, |b, f| {
+        fins::find(b, f, 3, Shape::Franken)
+    }),
+    named("Franken Jellyfish", base::JELLYFISH, |b, f| {
+        fins::find(b, f, 4, Shape::Franken)
+    }),
+    named("siamese Franken Swordfish", base::SWORDFISH, |b, f| {
+        fins::siamese(b, f, 3, Shape::Franken)
+    }),
+    named("siamese Franken Jellyfish", base::JELLYFISH, |b, f| {
+        fins::siamese(b, f, 4, Shape::Franken)
+    }),
+    named("mutant Swordfish", base::SWORDFISH, |b, f| {
+        fins::find(b, f, 3, Shape::Mutant)
+    }),
+    named("mutant Jellyfish", base::JELLYFISH, |b, f| {
+        fins::find(b, f, 4, Shape::Mutant)
+    }),
+    named("mutant Squirmbag", base::JELLYFISH, |b, f| {
+        fins::find(b, f, 5, Shape::Mutant)
+    }),
+    named("mutant Whale", base::JELLYFISH, |b, f| {
+        fins::find(b, f, 6, Shape::Mutant)
+    }),
+    named("grouped AIC", base::AIC, |b, f| {
+        grouped::find(b, f, grouped::Kind::Aic, false)
+    }),
+    named("grouped continuous nice loop", base::AIC, |b, f| {
+        grouped::find(b, f, grouped::Kind::Continuous, false)
+    }),
+    named("grouped discontinuous nice loop", base::AIC, |b, f| {
+        grouped::find(b, f, grouped::Kind::Discontinuous, false)
+    }),
+    named("AIC with ALS", base::AIC, |b, f| {
+        grouped::find(b, f, grouped::Kind::Aic, true)
+    }),
+    named("continuous nice loop with ALS", base::AIC, |b, f| {
+        grouped::find(b, f, grouped::Kind::Continuous, true)
+    }),
+    named("discontinuous nice loop with ALS", base::AIC, |b, f| {
+        grouped::find(b, f, grouped::Kind::Discontinuous, true)
+    }),
+    named(
+        "dual 2-String Kite",
+        base::X_CHAIN,
+        single_digit::dual_two_string_kite,
+    ),
+    named(
+        "dual empty rectangle",
+        base::X_CHAIN,
+        single_digit::dual_empty_rectangle,
+    ),
+    named("simple colors", base::X_CHAIN, colors::simple),
+    named("multi-colors", base::X_CHAIN, colors::multi),
+    named(
+        "avoidable rectangle type 1",
+        base::UR_1,
+        uniqueness::avoidable_type_1,
+    ),
+    named(
+        "avoidable rectangle type 2",
+        base::UR_2,
+        uniqueness::avoidable_type_2,
+    ),
+    named("ALS-XZ", base::ALS_XZ, als::xz),
+    named("ALS-XY-Wing", base::ALS_XZ, |b, f| {
+        als::chain(b, f, 3, 3, true)
+    }),
+    named("ALS chain", base::ALS_XZ, |b, f| {
+        als::chain(b, f, 3, 6, true)
+    }),
+    named("death blossom", base::ALS_XZ, |b, f| {
+        als::death_blossom(b, f, true)
+    }),
+    named("Sue de Coq", base::SUE_DE_COQ, sue_de_coq::sue_de_coq),
+    named("template set", base::TEMPLATE, templates::set),
+    named("template delete", base::TEMPLATE, templates::delete),
+    named("siamese mutant Jellyfish", base::JELLYFISH, |b, f| {
+        fins::siamese(b, f, 4, Shape::Mutant)
+    }),
 ];
 
 /// The technique of that family name.
@@ -204,6 +321,10 @@ pub fn next_step(b: &Board, unique: bool) -> Option<Step> {
         if best.as_ref().is_some_and(|s| s.rating <= t.rating) {
             continue;
         }
+        // Nested chains are costly: only when nothing easier was found.
+        if best.is_some() && t.rating >= base::NESTED {
+            continue;
+        }
         let mut f = Found::first();
         (t.find)(b, &mut f);
         if let Some(s) = f.steps.into_iter().next() {
@@ -216,19 +337,40 @@ pub fn next_step(b: &Board, unique: bool) -> Option<Step> {
 }
 
 /// A step proven by SAT: the solution's value in the open cell with the fewest candidates.
+/// The text says why, value by value: each other candidate played out with singles, locked
+/// candidates and pairs breaks the grid in a way it names, or SAT found no solution with it.
 fn solver_step(b: &Board, solution: &Grid) -> Option<Step> {
     let i = b.open().min_by_key(|&i| (b.masks[i].count_ones(), i))?;
     let v = solution.0[i];
+    let cell = b.geo.cell_name(i);
+    let mut budget = nested::Budget(nested::budget_for(1));
+    let reasons: Vec<String> = grid::digits(b.masks[i] & !grid::bit(v))
+        .map(|d| {
+            let out = nested::play_out(b, i, d, 1, &mut budget);
+            match out.broke {
+                Some(why) => format!(
+                    "{cell}={d} breaks the grid after {} consequences: {why}",
+                    out.facts.len().saturating_sub(1)
+                ),
+                None => format!("{cell}={d}: SAT finds no solution with it"),
+            }
+        })
+        .collect();
+    let text = if reasons.is_empty() {
+        format!("{cell}={v}: the cell's only candidate (proven by SAT)")
+    } else {
+        format!(
+            "{cell}={v}: the solver chose {cell}, the open cell with the fewest candidates; every other candidate leads to a contradiction:\n  {}",
+            reasons.join("\n  ")
+        )
+    };
     Some(b.step(
         SOLVER_TECHNIQUE,
         base::SOLVER,
         b.cells_cv(&[i]),
         &[(i, v)],
         &[],
-        format!(
-            "{}={v}: every other candidate of the cell leads to a contradiction (proven by SAT)",
-            b.geo.cell_name(i)
-        ),
+        text,
     ))
 }
 

@@ -50,6 +50,17 @@ pub mod base {
     pub const FORCING_CHAINS: f64 = 8.0;
     /// Chains that follow the grid as it changes (singles included) to a contradiction.
     pub const DYNAMIC_CHAIN: f64 = 8.5;
+    /// Dynamic chains whose play-outs also use locked candidates and pairs (SE's "+").
+    pub const DYNAMIC_PLUS: f64 = 9.0;
+    /// Chains whose play-outs use chains (SE's nested forcing chains), two and three levels;
+    /// calibrated on puzzles SE rates 11 and up (see `nested::level_base`).
+    pub const NESTED: f64 = 10.0;
+    pub const NESTED_3: f64 = 10.5;
+    /// Almost locked sets (ALS-XZ and up), Sue de Coq, templates: techniques SE does not have;
+    /// rated beside the chains that would find the same deductions.
+    pub const ALS_XZ: f64 = 7.5;
+    pub const SUE_DE_COQ: f64 = 7.0;
+    pub const TEMPLATE: f64 = 8.0;
     /// A step proven by the SAT solver.
     pub const SOLVER: f64 = 11.0;
 }

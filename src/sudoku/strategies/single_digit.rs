@@ -215,3 +215,108 @@ pub fn empty_rectangle(b: &Board, f: &mut Found) {
         }
     }
 }
+
+/// Dual 2-String Kite: two kites on one value through the same two cells of a box, removing
+/// different candidates; one step makes both.
+pub fn dual_two_string_kite(b: &Board, f: &mut Found) {
+    let g = &b.geo;
+    for d in 1..=g.n as u8 {
+        type Kite = ([usize; 4], Vec<(usize, u8)>);
+        let mut kites: Vec<Kite> = Vec::new();
+        four_node_chains(b, d, &mut |kind, cells, _, elims| {
+            if kind == Kind::Kite {
+                kites.push((cells, elims));
+            }
+            false
+        });
+        for (x, (p, pe)) in kites.iter().enumerate() {
+            for (q, qe) in &kites[x + 1..] {
+                let same_box = (p[1] == q[1] && p[2] == q[2]) || (p[1] == q[2] && p[2] == q[1]);
+                if !same_box || pe == qe {
+                    continue;
+                }
+                let mut elims = pe.clone();
+                elims.extend(qe);
+                elims.sort_unstable();
+                elims.dedup();
+                let chain = |c: &[usize; 4]| {
+                    format!(
+                        "({d}){}={}-{}={}",
+                        g.cell_name(c[0]),
+                        g.cell_name(c[1]),
+                        g.cell_name(c[2]),
+                        g.cell_name(c[3])
+                    )
+                };
+                let text = format!(
+                    "dual 2-String Kite on {d}: {} and {} {}",
+                    chain(p),
+                    chain(q),
+                    b.elim_text(&elims)
+                );
+                let mut cells = p.to_vec();
+                cells.extend(q);
+                cells.sort_unstable();
+                cells.dedup();
+                let pattern = b.cands_cv(&cells, bit(d));
+                if f.push(b.step(
+                    "dual 2-String Kite",
+                    base::X_CHAIN,
+                    pattern,
+                    &[],
+                    &elims,
+                    text,
+                )) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Dual empty rectangle: two empty rectangles on one value in the same box, removing
+/// different candidates; one step makes both.
+pub fn dual_empty_rectangle(b: &Board, f: &mut Found) {
+    let mut all = Found::every();
+    empty_rectangle(b, &mut all);
+    let steps = all.steps;
+    let g = &b.geo;
+    let key = |s: &crate::explain::Step| {
+        // The box's places come first in the pattern, the strong link's two ends last.
+        let boxed = &s.pattern[..s.pattern.len() - 2];
+        (
+            boxed[0].value,
+            g.box_of(boxed[0].row * g.n + boxed[0].col),
+            boxed.to_vec(),
+        )
+    };
+    for (x, p) in steps.iter().enumerate() {
+        for q in &steps[x + 1..] {
+            if key(p) != key(q) || p.eliminations == q.eliminations {
+                continue;
+            }
+            let d = p.pattern[0].value as u8;
+            let mut elims: Vec<(usize, u8)> = p
+                .eliminations
+                .iter()
+                .chain(&q.eliminations)
+                .map(|c| (c.row * g.n + c.col, c.value as u8))
+                .collect();
+            elims.sort_unstable();
+            elims.dedup();
+            let text = format!("dual empty rectangle on {d}: {}; {}", p.text, q.text);
+            let mut pattern = p.pattern.clone();
+            pattern.extend(q.pattern.iter().rev().take(2));
+            if f.push(b.step(
+                "dual empty rectangle",
+                base::X_CHAIN,
+                pattern,
+                &[],
+                &elims,
+                text,
+            )) {
+                return;
+            }
+        }
+    }
+}

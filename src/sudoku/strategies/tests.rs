@@ -313,3 +313,35 @@ fn uniqueness() {
         "unique rectangle type 1 on 3/8 (r1c1, r1c4, r3c1, r3c4) removes 3, 8 from r3c4: r3c4 must hold something else or the rectangle is a deadly pattern"
     );
 }
+
+#[test]
+fn solver_step_names_the_cell_and_why_each_other_value_fails() {
+    use super::super::Grid;
+    // AI Escargot from its givens: the solver's step takes the cell with the fewest
+    // candidates and says, value by value, what each other one leads to.
+    let puzzle =
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+    let solution =
+        "162857493534129678789643521475312986913586742628794135356478219241935867897261354";
+    let mut s = Sudoku::empty(9, 3, 3);
+    s.cells = puzzle
+        .bytes()
+        .map(|c| c.saturating_sub(b'0') % 10)
+        .collect();
+    let b = Board::new(&s);
+    let grid = Grid(solution.bytes().map(|c| c - b'0').collect());
+    let step = super::solver_step(&b, &grid).unwrap();
+    assert_eq!(step.technique, "solver");
+    let p = &step.placements[0];
+    let cell = format!("r{}c{}", p.row + 1, p.col + 1);
+    assert_eq!(p.value, grid.0[p.row * 9 + p.col] as i64);
+    assert!(
+        step.text
+            .starts_with(&format!("{cell}={}: the solver chose {cell}", p.value)),
+        "{}",
+        step.text
+    );
+    // One line per other candidate.
+    let others = b.masks[p.row * 9 + p.col].count_ones() as usize - 1;
+    assert_eq!(step.text.lines().count(), 1 + others, "{}", step.text);
+}

@@ -407,3 +407,85 @@ pub fn bug_plus_one(b: &Board, f: &mut Found) {
         text,
     ));
 }
+
+/// Avoidable rectangles: a rectangle in two boxes whose cells were placed while solving (never
+/// givens) or are still open. If the placed cells held a/b crosswise and the open ones could
+/// take the other two, a and b could swap with nothing given to stop them.
+///
+/// - Type 1: three corners placed (a, b, b diagonal to the open corner's a-side): the open
+///   corner (with two candidates) cannot take a.
+/// - Type 2: two corners placed (a and b, in one box's line), the two open corners holding b
+///   plus c and a plus c: one of them is c, so c leaves every cell that sees both.
+fn avoidable(b: &Board, f: &mut Found, want: u8) {
+    let g = &b.geo;
+    let n = g.n;
+    let placed = |i: usize| b.values[i] != 0 && !b.givens[i];
+    let pair = |i: usize, d: u8| b.values[i] == 0 && b.has(i, d) && b.masks[i].count_ones() == 2;
+    let lines = (0..n).flat_map(|r1| (0..n).flat_map(move |r2| (0..n).map(move |c1| (r1, r2, c1))));
+    for (r1, r2, c1) in lines {
+        for c2 in 0..n {
+            for by_rows in [true, false] {
+                if r1 == r2 || c1 == c2 {
+                    continue;
+                }
+                // 11 and 12 in one box and line; 21 and 22 across from them in another box.
+                let at = |r: usize, c: usize| if by_rows { r * n + c } else { c * n + r };
+                let (i11, i12, i21, i22) = (at(r1, c1), at(r1, c2), at(r2, c1), at(r2, c2));
+                if g.box_of(i11) != g.box_of(i12) || g.box_of(i11) == g.box_of(i21) {
+                    continue;
+                }
+                if !placed(i11) || !placed(i12) {
+                    continue;
+                }
+                let (a, bb) = (b.values[i11], b.values[i12]);
+                let corners = [i11, i12, i21, i22];
+                let mut found = Vec::new();
+                if want == 1 {
+                    if b.values[i21] == bb && placed(i21) && pair(i22, a) {
+                        found.push(vec![(i22, a)]);
+                    }
+                    if b.values[i22] == a && placed(i22) && pair(i21, bb) {
+                        found.push(vec![(i21, bb)]);
+                    }
+                } else if pair(i21, bb) && pair(i22, a) {
+                    let c = (b.masks[i21] & !bit(bb)).trailing_zeros() as u8 + 1;
+                    if b.has(i22, c) && c != a {
+                        let el: Vec<(usize, u8)> = g
+                            .seen_by_all(&[i21, i22])
+                            .into_iter()
+                            .filter(|&j| b.has(j, c))
+                            .map(|j| (j, c))
+                            .collect();
+                        if !el.is_empty() {
+                            found.push(el);
+                        }
+                    }
+                }
+                for el in found {
+                    let name = if want == 1 {
+                        "avoidable rectangle type 1"
+                    } else {
+                        "avoidable rectangle type 2"
+                    };
+                    let text = format!(
+                        "{name} {a}/{bb} in {}: the placed corners are not givens, so {a} and {bb} must not be free to swap; {}",
+                        g.cell_list(&corners),
+                        b.elim_text(&el)
+                    );
+                    let rating = if want == 1 { base::UR_1 } else { base::UR_2 };
+                    if f.push(b.step(name, rating, b.cells_cv(&corners), &[], &el, text)) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+pub fn avoidable_type_1(b: &Board, f: &mut Found) {
+    avoidable(b, f, 1)
+}
+
+pub fn avoidable_type_2(b: &Board, f: &mut Found) {
+    avoidable(b, f, 2)
+}
