@@ -237,8 +237,16 @@ pub fn read(
 
 /// The streaming reader of any kind (see [`crate::records`]): the kind's own, with its
 /// puzzles as [`AnyPuzzle`], or the reader of a file of puzz.link URLs when the file's first
-/// line that is neither blank nor a comment is one. A new kind adds its reader here.
-pub enum AnyReader {
+/// line that is neither blank nor a comment is one. A line longer than
+/// [`crate::records::MAX_LINE`] is an error of its own and not read further. A new kind adds its
+/// reader to [`Inner`].
+pub struct AnyReader {
+    file: String,
+    inner: Inner,
+}
+
+/// The reader inside an [`AnyReader`].
+enum Inner {
     /// Only blank and comment lines so far: a file of URLs, or of the kind.
     Undecided(Box<Undecided>),
     /// A file of puzz.link URLs, one puzzle a line, each the kind its genre names.
@@ -251,9 +259,8 @@ pub enum AnyReader {
 }
 
 /// A reader that has not yet seen a puzzle line, and the lines it holds back until it has.
-pub struct Undecided {
+struct Undecided {
     kind: Kind,
-    file: String,
     opts: ReadOptions,
     /// URL genres must be this kind (`--kind`), or any when `None`.
     url_kind: Option<Kind>,
@@ -262,8 +269,7 @@ pub struct Undecided {
 
 /// The reader of a file of puzz.link URLs: every line that is neither blank nor a comment is
 /// one, read as the kind its genre names.
-pub struct UrlReader {
-    file: String,
+struct UrlReader {
     opts: ReadOptions,
     kind: Option<Kind>,
 }
@@ -272,19 +278,21 @@ impl AnyReader {
     /// A reader of `kind` for the file called `file` in messages; a file of URLs must hold
     /// URLs of that kind (see [`AnyReader::any_genre`]).
     pub fn new(kind: Kind, file: &str, opts: &ReadOptions) -> AnyReader {
-        AnyReader::Undecided(Box::new(Undecided {
-            kind,
+        AnyReader {
             file: file.to_string(),
-            opts: opts.clone(),
-            url_kind: Some(kind),
-            held: Vec::new(),
-        }))
+            inner: Inner::Undecided(Box::new(Undecided {
+                kind,
+                opts: opts.clone(),
+                url_kind: Some(kind),
+                held: Vec::new(),
+            })),
+        }
     }
 
     /// The same reader, reading a file of URLs of any genre (the kind was not named with
     /// `--kind`, only guessed or taken from the file's extension).
     pub fn any_genre(mut self) -> AnyReader {
-        if let AnyReader::Undecided(u) = &mut self {
+        if let Inner::Undecided(u) = &mut self.inner {
             u.url_kind = None;
         }
         self
@@ -292,48 +300,47 @@ impl AnyReader {
 
     /// True when the file turned out to be a file of URLs (each line names its own kind).
     pub fn reads_urls(&self) -> bool {
-        matches!(self, AnyReader::Urls(_))
+        matches!(self.inner, Inner::Urls(_))
     }
 
     /// The kind's own reader.
-    fn of_kind(kind: Kind, file: &str, opts: &ReadOptions) -> AnyReader {
+    fn of_kind(kind: Kind, file: &str, opts: &ReadOptions) -> Inner {
         match kind {
-            Kind::Sudoku => AnyReader::Sudoku(sudoku::format::Reader::new(
+            Kind::Sudoku => Inner::Sudoku(sudoku::format::Reader::new(
                 file,
                 sudoku::format::ReadOptions {
                     box_shape: opts.box_shape,
                 },
             )),
-            Kind::Takuzu => AnyReader::Takuzu(takuzu::format::Reader::new(file, &opts.takuzu)),
-            Kind::Tectonic => AnyReader::Tectonic(
+            Kind::Takuzu => Inner::Takuzu(takuzu::format::Reader::new(file, &opts.takuzu)),
+            Kind::Tectonic => Inner::Tectonic(
                 tectonic::format::Reader::new(file).with_layout(opts.tectonic_layout.clone()),
             ),
-            Kind::Numberlink => AnyReader::Numberlink(numberlink::format::Reader::new(
+            Kind::Numberlink => Inner::Numberlink(numberlink::format::Reader::new(
                 file,
                 numberlink::format::ReadOptions {
                     rules: opts.rules,
                     loops: opts.loops,
                 },
             )),
-            Kind::Shisen => AnyReader::Shisen(shisen::format::Reader::new(file, &opts.shisen)),
+            Kind::Shisen => Inner::Shisen(shisen::format::Reader::new(file, &opts.shisen)),
         }
     }
 
     /// Leaves the undecided state for a file of URLs (when `urls`) or the kind's own reader,
     /// and gives it the lines held back.
     fn decide(&mut self, urls: bool, out: &mut Vec<Item<AnyPuzzle>>) {
-        let AnyReader::Undecided(u) = self else {
+        let Inner::Undecided(u) = &mut self.inner else {
             return;
         };
         let held = std::mem::take(&mut u.held);
-        *self = if urls {
-            AnyReader::Urls(UrlReader {
-                file: u.file.clone(),
+        self.inner = if urls {
+            Inner::Urls(UrlReader {
                 opts: u.opts.clone(),
                 kind: u.url_kind,
             })
         } else {
-            AnyReader::of_kind(u.kind, &u.file, &u.opts)
+            AnyReader::of_kind(u.kind, &self.file, &u.opts)
         };
         for (ln, l) in held {
             self.line(ln, &l, out);
@@ -356,8 +363,12 @@ impl PuzzleReader for AnyReader {
     type Puzzle = AnyPuzzle;
 
     fn line(&mut self, ln: usize, line: &str, out: &mut Vec<Item<AnyPuzzle>>) {
-        match self {
-            AnyReader::Undecided(u) => {
+        if line.len() > crate::records::MAX_LINE {
+            out.push(Err(crate::records::too_long(&self.file, ln)));
+            return;
+        }
+        match &mut self.inner {
+            Inner::Undecided(u) => {
                 if line.trim().is_empty() || crate::text::is_comment(line) {
                     u.held.push((ln, line.to_string()));
                 } else {
@@ -365,33 +376,31 @@ impl PuzzleReader for AnyReader {
                     self.line(ln, line, out);
                 }
             }
-            AnyReader::Urls(u) => {
+            Inner::Urls(u) => {
                 if !line.trim().is_empty() && !crate::text::is_comment(line) {
-                    out.push(read_url(&u.file, ln, line, u.kind, &u.opts));
+                    out.push(read_url(&self.file, ln, line, u.kind, &u.opts));
                 }
             }
-            AnyReader::Sudoku(r) => wrapped(out, AnyPuzzle::Sudoku, |o| r.line(ln, line, o)),
-            AnyReader::Takuzu(r) => wrapped(out, AnyPuzzle::Takuzu, |o| r.line(ln, line, o)),
-            AnyReader::Tectonic(r) => wrapped(out, AnyPuzzle::Tectonic, |o| r.line(ln, line, o)),
-            AnyReader::Numberlink(r) => {
-                wrapped(out, AnyPuzzle::Numberlink, |o| r.line(ln, line, o))
-            }
-            AnyReader::Shisen(r) => wrapped(out, AnyPuzzle::Shisen, |o| r.line(ln, line, o)),
+            Inner::Sudoku(r) => wrapped(out, AnyPuzzle::Sudoku, |o| r.line(ln, line, o)),
+            Inner::Takuzu(r) => wrapped(out, AnyPuzzle::Takuzu, |o| r.line(ln, line, o)),
+            Inner::Tectonic(r) => wrapped(out, AnyPuzzle::Tectonic, |o| r.line(ln, line, o)),
+            Inner::Numberlink(r) => wrapped(out, AnyPuzzle::Numberlink, |o| r.line(ln, line, o)),
+            Inner::Shisen(r) => wrapped(out, AnyPuzzle::Shisen, |o| r.line(ln, line, o)),
         }
     }
 
     fn end(&mut self, out: &mut Vec<Item<AnyPuzzle>>) {
-        if let AnyReader::Undecided(_) = self {
+        if let Inner::Undecided(_) = self.inner {
             // No puzzle line at all: the kind's reader says so in its words.
             self.decide(false, out);
         }
-        match self {
-            AnyReader::Undecided(_) | AnyReader::Urls(_) => {}
-            AnyReader::Sudoku(r) => wrapped(out, AnyPuzzle::Sudoku, |o| r.end(o)),
-            AnyReader::Takuzu(r) => wrapped(out, AnyPuzzle::Takuzu, |o| r.end(o)),
-            AnyReader::Tectonic(r) => wrapped(out, AnyPuzzle::Tectonic, |o| r.end(o)),
-            AnyReader::Numberlink(r) => wrapped(out, AnyPuzzle::Numberlink, |o| r.end(o)),
-            AnyReader::Shisen(r) => wrapped(out, AnyPuzzle::Shisen, |o| r.end(o)),
+        match &mut self.inner {
+            Inner::Undecided(_) | Inner::Urls(_) => {}
+            Inner::Sudoku(r) => wrapped(out, AnyPuzzle::Sudoku, |o| r.end(o)),
+            Inner::Takuzu(r) => wrapped(out, AnyPuzzle::Takuzu, |o| r.end(o)),
+            Inner::Tectonic(r) => wrapped(out, AnyPuzzle::Tectonic, |o| r.end(o)),
+            Inner::Numberlink(r) => wrapped(out, AnyPuzzle::Numberlink, |o| r.end(o)),
+            Inner::Shisen(r) => wrapped(out, AnyPuzzle::Shisen, |o| r.end(o)),
         }
     }
 }

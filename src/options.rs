@@ -83,6 +83,8 @@ pub fn takuzu_options(a: &TakuzuWords) -> Result<crate::takuzu::format::ReadOpti
                 })
             })
             .transpose()?,
+        // How a block that reads both ways is read: the command line's `--read-as` sets it.
+        read_as: Default::default(),
     })
 }
 

@@ -240,6 +240,19 @@ pub trait Puzzle {
     {
         differing_cells(self, a, b)
     }
+    /// For naming conflicting givens ([`conflicts`]): the puzzle that keeps only the givens
+    /// marked in `keep` (indexed as [`Model::givens`] in [`GivenMode::Assume`]), as a puzzle of
+    /// its own that has a solution exactly when the Assume model has one under the kept givens.
+    /// A kind that gives it has each trial of the search solved on that puzzle's folded model,
+    /// which is much stronger than the Assume model under assumptions (Numberlink: path labels
+    /// narrowed by reach, the corner chains, the nikoli normal form). `None` by default: the
+    /// search asks the Assume model.
+    fn keeping(&self, _keep: &[bool]) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
     /// Extra JSON fields for a solution (Numberlink's `paths`).
     fn json_extra(&self, _s: &Self::Solution) -> Vec<(&'static str, serde_json::Value)> {
         Vec::new()
@@ -461,6 +474,12 @@ pub fn candidates<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<Vec<
 /// have no solution even without givens; `None` when the puzzle has a solution.
 pub fn conflicts<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<Vec<String>>> {
     let model = p.model(GivenMode::Assume, false);
+    if p.keeping(&vec![true; model.givens.len()]).is_some() {
+        return match conflicts_by_parts(p, choice, &model)? {
+            Some(c) if !c.minimal => Err(SolverError::Stopped.into()),
+            found => Ok(found.map(|c| c.givens)),
+        };
+    }
     let refine = |a: &Assignment| p.refine(&model, a);
     let mut s = session(p, choice, &model).with_refine(&refine);
     let lits: Vec<Lit> = model.givens.iter().map(|g| g.lit).collect();
@@ -468,6 +487,132 @@ pub fn conflicts<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<Vec<S
         idx.into_iter()
             .map(|i| model.givens[i].label.clone())
             .collect()
+    }))
+}
+
+/// Givens that conflict, found by [`conflicts_until_stopped`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conflicts {
+    /// The givens' labels (`r1c3=5`), in the model's order; empty when the rules alone have
+    /// no solution.
+    pub givens: Vec<String>,
+    /// True when no one of them can be left out (as [`conflicts`] gives them); false when the
+    /// time limit ([`Stop`]) ran out while the search was leaving givens out: they conflict
+    /// all the same, but some may not be needed.
+    pub minimal: bool,
+}
+
+/// [`conflicts`] for a puzzle already known to have no solution, which keeps what it found
+/// when the time limit runs out: the givens left so far conflict (the search only ever leaves
+/// out a given when the rest still has no solution), marked not minimal. A kind without
+/// [`Puzzle::keeping`] searches as [`conflicts`] does, and a stop is an error there.
+pub fn conflicts_until_stopped<P: Puzzle>(
+    p: &P,
+    choice: &SolverChoice,
+) -> Result<Option<Conflicts>> {
+    let model = p.model(GivenMode::Assume, false);
+    if p.keeping(&vec![true; model.givens.len()]).is_some() {
+        return conflicts_by_parts(p, choice, &model);
+    }
+    Ok(conflicts(p, choice)?.map(|givens| Conflicts {
+        givens,
+        minimal: true,
+    }))
+}
+
+/// Conflicts a trial of [`conflicts_by_parts`] may spend on the Assume model before it is
+/// asked on its own folded puzzles instead (chosen on the 15x15 sets of `benches/refute`, not
+/// tuned further).
+pub const TRIAL_CONFLICTS: u64 = 300;
+
+/// [`conflicts`] for a kind with [`Puzzle::keeping`]: deletion over the givens in their order.
+/// The givens kept so far always conflict; each trial asks whether one of them, `g`, can go:
+///
+/// 1. the Assume model under the kept givens but `g`, within [`TRIAL_CONFLICTS`] conflicts:
+///    quick where the givens are dense, and an answer without a solution names the givens
+///    its proof used, which drops every other one at once;
+/// 2. else the puzzle with every given of the input but `g` ([`Puzzle::keeping`], solved on
+///    its own folded model): a solution there keeps the kept givens but `g`, so `g` stays.
+///    Dense puzzles are quick to solve, and in the usual case (a setter changed one thing)
+///    this shows most givens of the conflict needed;
+/// 3. else the puzzle with the kept givens but `g`, solved folded (a model much stronger on
+///    sparse boards than the Assume model): a solution keeps `g`, none drops it.
+///
+/// The givens left at the end conflict, and without any one of them the rest has a solution
+/// (each was tried on a superset of the rest, and fewer givens never lose a solution: the
+/// kinds that give `keeping` say so). A stop after the first trial gives the givens left so
+/// far, not minimal.
+fn conflicts_by_parts<P: Puzzle>(
+    p: &P,
+    choice: &SolverChoice,
+    model: &Model<P::Map>,
+) -> Result<Option<Conflicts>> {
+    let n = model.givens.len();
+    let refine = |a: &Assignment| p.refine(model, a);
+    // Every given preferred: a trial that leaves givens out still looks first at grids that
+    // keep them, near the input, where a solution of the rest usually is.
+    let all: Vec<Lit> = model.givens.iter().map(|g| g.lit).collect();
+    let mut s = session(p, choice, model)
+        .with_refine(&refine)
+        .with_preferred(&all);
+    let folded = |keep: &[bool]| -> Result<bool> {
+        let sub = p.keeping(keep).expect("keeping gives every subset");
+        Ok(solve(&sub, choice)?.is_some())
+    };
+    // Whether the givens in `keep` leave a solution, `keep` being the kept givens but one,
+    // `left` (None for the first question, all givens); an answer without one may clear more
+    // of `keep` (the givens its proof did not use).
+    let mut solvable = |keep: &mut Vec<bool>, left: Option<usize>| -> Result<bool> {
+        let lits: Vec<Lit> = (0..n)
+            .filter(|&i| keep[i])
+            .map(|i| model.givens[i].lit)
+            .collect();
+        match s.solve_budget(&lits, TRIAL_CONFLICTS)? {
+            Some(Outcome::Sat(_)) => return Ok(true),
+            Some(Outcome::Unsat(core)) => {
+                for (k, g) in keep.iter_mut().zip(&model.givens) {
+                    *k = *k && core.contains(&g.lit);
+                }
+                return Ok(false);
+            }
+            None => {}
+        }
+        if let Some(g) = left {
+            let mut all = vec![true; n];
+            all[g] = false;
+            if all != *keep && folded(&all)? {
+                return Ok(true);
+            }
+        }
+        folded(keep)
+    };
+    let mut keep = vec![true; n];
+    if solvable(&mut keep, None)? {
+        return Ok(None);
+    }
+    let mut minimal = true;
+    for i in 0..n {
+        if !keep[i] {
+            continue;
+        }
+        let mut trial = keep.clone();
+        trial[i] = false;
+        match solvable(&mut trial, Some(i)) {
+            Ok(true) => {}
+            Ok(false) => keep = trial,
+            Err(Error::Solver(SolverError::Stopped)) => {
+                minimal = false;
+                break;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(Some(Conflicts {
+        givens: (0..n)
+            .filter(|&i| keep[i])
+            .map(|i| model.givens[i].label.clone())
+            .collect(),
+        minimal,
     }))
 }
 

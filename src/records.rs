@@ -14,6 +14,38 @@ use crate::error::InputError;
 /// What a reader hands back: a puzzle, or the error in one puzzle's lines.
 pub type Item<P> = Result<P, InputError>;
 
+/// The longest line any reader takes, in bytes (16 MiB). The longest line a puzzle can need is
+/// far shorter (a 1000x1000 Takuzu on one line is 1 MB, the longest line of the corpora 6 KB), so
+/// a longer line is an error at once, and a file of one endless line (`/dev/zero`) is read in
+/// bounded memory.
+pub const MAX_LINE: usize = 16 << 20;
+
+/// The error of a line longer than [`MAX_LINE`].
+pub fn too_long(file: &str, ln: usize) -> InputError {
+    InputError::new(
+        file,
+        ln,
+        1,
+        format!(
+            "a line longer than {} MiB: no puzzle needs a line that long (this is not a puzzle file, or its line endings are lost)",
+            MAX_LINE >> 20
+        ),
+    )
+}
+
+/// How the error of a line that is not UTF-8 starts.
+pub const NOT_UTF8: &str = "not text";
+
+/// The error of a line that is not UTF-8: `good` is its text up to the first bad byte, `byte`.
+pub fn not_utf8(file: &str, ln: usize, good: &str, byte: u8) -> InputError {
+    InputError::new(
+        file,
+        ln,
+        good.chars().count() + 1,
+        format!("{NOT_UTF8}: byte 0x{byte:02x} is not UTF-8 (puzzle files are UTF-8 text)"),
+    )
+}
+
 /// A kind's streaming reader (its record splitter and parser).
 pub trait PuzzleReader {
     type Puzzle;

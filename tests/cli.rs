@@ -546,16 +546,14 @@ fn usage_errors_exit_two() {
         .assert()
         .code(2)
         .stderr(contains("must be at least 1"));
-    // A file that is not text: the line and column of the first byte that is not UTF-8.
+    // A line that is not text: its line and the column of its first byte that is not UTF-8.
     gridsat()
         .args(["solve", "-"])
         .write_stdin(b"53..7....\n6..1\xff95...\n".to_vec())
         .assert()
         .code(2)
         .stdout("")
-        .stderr(contains(
-            "<stdin>:2:5: not a text file: byte 0xff is not UTF-8",
-        ));
+        .stderr(contains("<stdin>:2:5: not text: byte 0xff is not UTF-8"));
     // A byte-order mark before the puzzle is not an error.
     let mut bom = "\u{feff}".as_bytes().to_vec();
     bom.extend(std::fs::read(p("classic.txt")).unwrap());

@@ -174,6 +174,11 @@ pub struct TakuzuArgs {
     /// a line; the default) or `eager` (difference variables up front).
     #[arg(long, value_name = "HOW", help_heading = TAKUZU)]
     pub distinct_encoding: Option<String>,
+    /// Takuzu: how a block of lines that could be either is read: `grid` (one grid) or `lines`
+    /// (one puzzle per line); by default eight lines of 16 cells are eight 4x4 puzzles and a
+    /// square block is one grid.
+    #[arg(long, value_name = "HOW")]
+    pub read_as: Option<String>,
 }
 
 /// Which solver, and how output looks.

@@ -47,12 +47,33 @@ struct Current {
     /// The kind was guessed from the content: errors say so.
     guessed: Option<Kind>,
     /// Lines read ahead to guess the kind, not yet given to the reader.
-    head: VecDeque<String>,
+    head: VecDeque<Line>,
+    /// The error that ended the file while its head was read ahead, handed back after the head.
+    fatal: Option<Input>,
     line: usize,
     index: usize,
     pending_cr: bool,
+    /// Lines that were not UTF-8 (their numbers, the latest last): the reader's own error on
+    /// such a line gives way to the one already handed back.
+    bad_lines: VecDeque<usize>,
     done: bool,
 }
+
+/// One line of a file as read: its number, its text, and what was wrong with its bytes (not
+/// UTF-8: the text has U+FFFD in their place; longer than [`crate::records::MAX_LINE`]: the
+/// text is empty).
+struct Line {
+    number: usize,
+    text: String,
+    fault: Option<InputError>,
+}
+
+/// How much of an over-long line is passed over looking for its end before the rest of the
+/// file is given up (a file of one endless line, such as `/dev/zero`, must end).
+const SKIP_LIMIT: usize = 64 << 20;
+
+/// How many lines that were not UTF-8 are remembered (see [`Current::bad_lines`]).
+const BAD_LINES_KEPT: usize = 4096;
 
 impl Puzzles {
     pub fn new(input: &InputArgs) -> Result<Puzzles> {
@@ -99,9 +120,11 @@ impl Puzzles {
             reader: AnyReader::new(Kind::Sudoku, &label, &self.opts),
             guessed: None,
             head: VecDeque::new(),
+            fatal: None,
             line: 0,
             index: 0,
             pending_cr: false,
+            bad_lines: VecDeque::new(),
             done: false,
         };
         let kind = match self.kind.or_else(|| kinds::by_extension(&file)) {
@@ -113,8 +136,10 @@ impl Puzzles {
                 while head.len() < kinds::DETECT_BYTES {
                     match cur.next_line() {
                         Ok(Some(l)) => {
-                            head.push_str(&l);
-                            head.push('\n');
+                            if l.fault.is_none() {
+                                head.push_str(&l.text);
+                                head.push('\n');
+                            }
                             cur.head.push_back(l);
                         }
                         Ok(None) => {
@@ -122,9 +147,10 @@ impl Puzzles {
                             break;
                         }
                         Err(e) => {
-                            cur.head.clear();
-                            cur.done = true;
-                            self.ready.push_back(*e);
+                            // Handed back after the lines before it.
+                            cur.fatal = Some(*e);
+                            cur.done = false;
+                            cur.index = 0;
                             break;
                         }
                     }
@@ -145,14 +171,19 @@ impl Puzzles {
 }
 
 impl Current {
-    /// The next line of the file (a line ends with `\n`, `\r\n` or a lone `\r`), or the error
-    /// that ends the file (not text, or not readable).
-    fn next_line(&mut self) -> std::result::Result<Option<String>, Box<Input>> {
+    /// The next line of the file (a line ends with `\n`, `\r\n` or a lone `\r`), in memory
+    /// bounded by [`crate::records::MAX_LINE`], or the error that ends the file (not readable,
+    /// or not text at all).
+    fn next_line(&mut self) -> std::result::Result<Option<Line>, Box<Input>> {
+        let max = crate::records::MAX_LINE;
         let mut buf = Vec::new();
         let mut any = false;
+        let mut too_long = false;
+        let mut skipped = 0usize;
         loop {
             let avail = match self.source.fill_buf() {
                 Ok(a) => a,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                 Err(e) => {
                     let m = format!("cannot read {}: {e}", self.label);
                     return Err(Box::new(self.fault(Error::Usage(m))));
@@ -169,15 +200,36 @@ impl Current {
                 }
             }
             any = true;
-            match avail.iter().position(|&b| b == b'\n' || b == b'\r') {
+            let end = avail.iter().position(|&b| b == b'\n' || b == b'\r');
+            let take = end.unwrap_or(avail.len());
+            if too_long {
+                // Passing over the rest of an over-long line: a NUL byte says the file is no
+                // text at all, and an endless line is given up.
+                skipped += take;
+                if avail[..take].contains(&0) || skipped > SKIP_LIMIT {
+                    let mut e = crate::records::too_long(&self.label, self.line + 1);
+                    e.message.push_str(if avail[..take].contains(&0) {
+                        "; the rest of the file is not read (it holds NUL bytes: binary data, not text)"
+                    } else {
+                        "; the rest of the file is not read (no line end in sight)"
+                    });
+                    self.line += 1;
+                    return Err(Box::new(self.fault(Error::Input(e))));
+                }
+            } else if buf.len() + take > max {
+                too_long = true;
+                skipped = buf.len() + take;
+                buf = Vec::new();
+            } else {
+                buf.extend_from_slice(&avail[..take]);
+            }
+            match end {
                 Some(k) => {
-                    buf.extend_from_slice(&avail[..k]);
                     self.pending_cr = avail[k] == b'\r';
                     self.source.consume(k + 1);
                     break;
                 }
                 None => {
-                    buf.extend_from_slice(avail);
                     let n = avail.len();
                     self.source.consume(n);
                 }
@@ -187,23 +239,35 @@ impl Current {
             return Ok(None);
         }
         self.line += 1;
-        if self.line == 1 && buf.starts_with("\u{feff}".as_bytes()) {
+        let number = self.line;
+        if too_long {
+            return Ok(Some(Line {
+                number,
+                text: String::new(),
+                fault: Some(crate::records::too_long(&self.label, number)),
+            }));
+        }
+        if number == 1 && buf.starts_with("\u{feff}".as_bytes()) {
             buf.drain(..3);
         }
-        match String::from_utf8(buf) {
-            Ok(s) => Ok(Some(s)),
+        Ok(Some(match String::from_utf8(buf) {
+            Ok(text) => Line {
+                number,
+                text,
+                fault: None,
+            },
             Err(e) => {
                 let at = e.utf8_error().valid_up_to();
-                let good = String::from_utf8_lossy(&e.as_bytes()[..at]);
-                let col = good.chars().count() + 1;
-                let m = format!(
-                    "not a text file: byte 0x{:02x} is not UTF-8 (puzzle files are text)",
-                    e.as_bytes()[at]
-                );
-                let err = InputError::new(&self.label, self.line, col, m);
-                Err(Box::new(self.fault(Error::Input(err))))
+                let bytes = e.as_bytes();
+                let good = String::from_utf8_lossy(&bytes[..at]);
+                let fault = crate::records::not_utf8(&self.label, number, &good, bytes[at]);
+                Line {
+                    number,
+                    text: String::from_utf8_lossy(bytes).into_owned(),
+                    fault: Some(fault),
+                }
             }
-        }
+        }))
     }
 
     /// An error that ends the file, in the next place.
@@ -217,30 +281,74 @@ impl Current {
         }
     }
 
+    /// Gives one line to the reader. A line that is too long is its own error and is not given;
+    /// a line that is not UTF-8 is its own error (unless it is a comment, which is free text)
+    /// and is given with U+FFFD in place of its bad bytes, so that the record it belongs to
+    /// stays in step; the reader's own error on it then gives way to this one.
+    fn feed(&mut self, l: Line, out: &mut Vec<crate::records::Item<AnyPuzzle>>) {
+        match l.fault {
+            Some(e) if l.text.is_empty() => out.push(Err(e)),
+            Some(e) => {
+                if !crate::text::is_comment(&l.text) {
+                    out.push(Err(e));
+                    if self.bad_lines.len() == BAD_LINES_KEPT {
+                        self.bad_lines.pop_front();
+                    }
+                    self.bad_lines.push_back(l.number);
+                }
+                self.reader.line(l.number, &l.text, out);
+            }
+            None => self.reader.line(l.number, &l.text, out),
+        }
+    }
+
     /// Reads on until the reader hands back something (or the file ends).
     fn fill(&mut self, ready: &mut VecDeque<Input>) {
         let mut out = Vec::new();
         while out.is_empty() && !self.done {
             let line = match self.head.pop_front() {
                 Some(l) => Some(l),
-                None => match self.next_line() {
-                    Ok(l) => l,
-                    Err(e) => {
-                        ready.push_back(*e);
+                None => match self.fatal.take() {
+                    Some(e) => {
+                        self.done = true;
+                        self.index += 1;
+                        ready.push_back(Input {
+                            index: self.index,
+                            ..e
+                        });
                         return;
                     }
+                    None => match self.next_line() {
+                        Ok(l) => l,
+                        Err(e) => {
+                            ready.push_back(*e);
+                            return;
+                        }
+                    },
                 },
             };
             match line {
-                Some(l) => {
-                    let ln = self.line - self.head.len();
-                    self.reader.line(ln, &l, &mut out);
-                }
+                Some(l) => self.feed(l, &mut out),
                 None => {
                     self.reader.end(&mut out);
                     self.done = true;
+                    if self.index > 0 {
+                        // "No puzzle found" says nothing new after the file's own errors (a
+                        // line too long, say).
+                        out.retain(
+                            |i| !matches!(i, Err(e) if e.message.starts_with("no puzzle found")),
+                        );
+                    }
                 }
             }
+            // The reader's errors on lines already reported as not UTF-8 are the same fault.
+            out.retain(|item| match item {
+                Err(e) => {
+                    !self.bad_lines.contains(&e.line)
+                        || e.message.starts_with(crate::records::NOT_UTF8)
+                }
+                Ok(_) => true,
+            });
         }
         for item in out {
             self.index += 1;

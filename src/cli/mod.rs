@@ -9,6 +9,7 @@ mod export;
 mod generate;
 pub mod picture;
 mod proof;
+mod repeats;
 mod report;
 mod shell;
 
@@ -160,7 +161,7 @@ pub fn parse_kind(kind: &Option<String>) -> Result<Option<Kind>> {
 
 /// Reading options from the command line, for every kind.
 pub fn read_options(a: &ReadArgs) -> Result<ReadOptions> {
-    crate::options::read_options(&ReadWords {
+    let mut o = crate::options::read_options(&ReadWords {
         box_shape: a.box_shape.clone(),
         rules: a.rules.clone(),
         loops: a.loops.clone(),
@@ -168,7 +169,14 @@ pub fn read_options(a: &ReadArgs) -> Result<ReadOptions> {
         no_outline: a.shisen.no_outline,
         gravity: a.shisen.gravity,
         chinese: a.shisen.chinese,
-    })
+    })?;
+    // How a Takuzu block that reads both ways is read (a reading option, not a rule).
+    if let Some(s) = a.takuzu.read_as.as_deref() {
+        o.takuzu.read_as = crate::takuzu::format::ReadAs::from_name(s).ok_or_else(|| {
+            Error::Usage(format!("--read-as expects grid, lines or auto, got `{s}`"))
+        })?;
+    }
+    Ok(o)
 }
 
 /// The Takuzu flags in words.

@@ -222,6 +222,7 @@ pub fn run_batch(
             proofs.as_ref(),
         ))
     };
+    let mut repeats = super::repeats::Repeats::default();
     let write = |i: Input, r: std::result::Result<Report, String>| -> Result<bool> {
         let mut r = r.map_err(Error::Usage)?;
         tally.add(&r);
@@ -240,9 +241,18 @@ pub fn run_batch(
         let mut emit = || -> std::io::Result<()> {
             if r.status == "error" && !run.json {
                 out.flush()?;
-                eprintln!("gridsat: {}", r.error.as_deref().unwrap_or(""));
-                Ok(())
-            } else if run.format.is_some() {
+                // Errors alike in a row are said once, with their count.
+                let said = repeats.error(&r.file, r.error.as_deref().unwrap_or(""), r.line);
+                for l in said {
+                    eprintln!("{l}");
+                }
+                return Ok(());
+            }
+            if let Some(l) = repeats.end() {
+                out.flush()?;
+                eprintln!("{l}");
+            }
+            if run.format.is_some() {
                 eprintln!("{}", r.headline(mode));
                 if let Some(l) = &proof_line {
                     eprintln!("{l}");
@@ -264,6 +274,10 @@ pub fn run_batch(
         written(res)
     };
     batch::run(puzzles, jobs, work, write)?;
+    if let Some(l) = repeats.end() {
+        let _ = out.flush();
+        eprintln!("{l}");
+    }
     if let Some(b) = bar {
         b.finish_and_clear();
     }

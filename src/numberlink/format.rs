@@ -191,9 +191,12 @@ pub struct Reader {
     announced: Option<(usize, usize, usize)>,
     rows: Vec<Vec<Cell>>,
     spaced_rows: bool,
-    /// Rows of a bad puzzle still to pass over, or pass over everything to the next blank line.
-    skip_rows: usize,
+    /// After a bad puzzle: pass over lines up to the next blank line (or, in the `W H` form,
+    /// the next header).
     skip_to_blank: bool,
+    /// The `W H` form: the puzzle whose rows are all read (its header line, width and height),
+    /// handed back with the next line (which, when it is a row too many, is an error of its own).
+    held: Option<(usize, usize, usize, Result<Numberlink, InputError>)>,
     /// `0 0` was read: the rest of the file is not puzzles.
     ended: bool,
     handed: usize,
@@ -212,8 +215,8 @@ impl Reader {
             announced: None,
             rows: Vec::new(),
             spaced_rows: false,
-            skip_rows: 0,
             skip_to_blank: false,
+            held: None,
             ended: false,
             handed: 0,
             directives: Vec::new(),
@@ -276,6 +279,10 @@ impl Reader {
             None if at_end => Some(FileForm::Headers),
             None => None,
             Some(next) if tokens(next).len() != 2 || w == 2 => Some(FileForm::Headers),
+            // Two headers in a row: the first puzzle is bad, the file is in the header form.
+            Some(next) if header(next).is_some_and(|(a, b)| a >= 2 && b >= 2) => {
+                Some(FileForm::Headers)
+            }
             Some(_) => Some(FileForm::Grids),
         }
     }
@@ -285,6 +292,13 @@ impl Reader {
         match form {
             FileForm::Contest => self.block.push(ln, line),
             FileForm::Grids if blank => self.flush_grid(out),
+            FileForm::Grids if self.starts_headers(line) => {
+                // A `W H` line where no row of the grid being read can be: the file is in the
+                // header form after all (its first puzzle was bad).
+                self.flush_grid(out);
+                self.form = Some(FileForm::Headers);
+                self.header_line(ln, line, blank, out);
+            }
             FileForm::Grids if self.skip_to_blank => {}
             FileForm::Grids if self.block.len() >= MAX_SIDE => {
                 self.err(
@@ -299,6 +313,16 @@ impl Reader {
             FileForm::Grids => self.block.push(ln, line),
             FileForm::Headers => self.header_line(ln, line, blank, out),
         }
+    }
+
+    /// True when `line`, in a file read as grids, is a `W H` header (at least 2x2) that cannot
+    /// be a row of the grid being read: none is being read, its first row is not two numbers,
+    /// or its rows are not all two cells wide (a bad header before garbage, say).
+    fn starts_headers(&self, line: &str) -> bool {
+        let lines = &self.block.lines;
+        header(line).is_some_and(|(w, h)| w >= 2 && h >= 2)
+            && (lines.first().is_none_or(|first| header(first).is_none())
+                || lines.iter().any(|l| tokens(l).len() != 2))
     }
 
     fn flush_grid(&mut self, out: &mut Vec<Item<Numberlink>>) {
@@ -317,23 +341,91 @@ impl Reader {
         self.hand(block.first, built, out);
     }
 
+    /// A line of the `W H` form. A puzzle is its header and the rows it announces; a row too
+    /// many after it is an error of its own (it may as well be a garbled header). After a bad header or row the reader passes over lines up to the next header or blank
+    /// line and reads on from there: one error per bad puzzle, and the puzzles after it read.
     fn header_line(&mut self, ln: usize, l: &str, blank: bool, out: &mut Vec<Item<Numberlink>>) {
         if self.ended {
             return;
         }
-        if self.skip_to_blank {
-            self.skip_to_blank = !blank;
-            return;
-        }
-        if self.skip_rows > 0 {
-            self.skip_rows -= usize::from(!blank);
-            return;
-        }
-        let Some((w, h, hl)) = self.announced else {
+        if let Some((w, h, hl)) = self.announced {
             if blank {
+                if !self.rows.is_empty() {
+                    let m = format!(
+                        "a blank line after {} of the {h} rows announced on line {hl}",
+                        self.rows.len()
+                    );
+                    self.err(ln, 1, m, out);
+                    self.announced = None;
+                    self.skip_to_blank = true;
+                }
                 return;
             }
-            let Some((w, h)) = header(l) else {
+            // A `W H` line where a row of another width was due: this puzzle is short, and
+            // the next one starts here.
+            if w != 2 && header(l).is_some() {
+                let m = format!(
+                    "the puzzle announced here ({w}x{h}) has only {} before the next `WIDTH HEIGHT` line (line {ln})",
+                    crate::text::count_of(self.rows.len(), "row")
+                );
+                self.err(hl, 1, m, out);
+                self.announced = None;
+                return self.header_line(ln, l, blank, out);
+            }
+            let spaced = tokens(l).len() > 1;
+            self.spaced_rows |= spaced;
+            let cells = match row_cells(&self.file, ln, l, spaced) {
+                Ok(c) => c,
+                Err(e) => {
+                    self.announced = None;
+                    self.skip_to_blank = true;
+                    self.hand(ln, Err(e), out);
+                    return;
+                }
+            };
+            if cells.len() != w {
+                let col = cells
+                    .get(w)
+                    .map_or_else(|| cells.last().map_or(1, |c| c.col + 1), |c| c.col);
+                let m = format!(
+                    "this row has {} cells but line {hl} announces a width of {w}",
+                    cells.len()
+                );
+                self.announced = None;
+                self.skip_to_blank = true;
+                self.err(ln, col, m, out);
+                return;
+            }
+            self.rows.push(cells);
+            if self.rows.len() == h {
+                self.announced = None;
+                let rows = std::mem::take(&mut self.rows);
+                self.held = Some((hl, w, h, build(&self.file, rows, form_of(self.spaced_rows))));
+            }
+            return;
+        }
+        if blank {
+            self.hand_held(out);
+            self.skip_to_blank = false;
+            return;
+        }
+        let Some((w, h)) = header(l) else {
+            let extra_row = self.held.as_ref().is_some_and(|(_, w, _, _)| {
+                row_cells(&self.file, ln, l, tokens(l).len() > 1).is_ok_and(|c| c.len() == *w)
+            });
+            if !extra_row {
+                self.hand_held(out);
+            }
+            if let Some((hl, _, h, r)) = self.held.take() {
+                // The puzzle stands as announced (the line may be a garbled header as well as
+                // a row too many); the line is the error.
+                self.hand(hl, r, out);
+                let m = format!(
+                    "a row after the {h} that line {hl} announces: a puzzle is its `WIDTH HEIGHT` line and that many rows"
+                );
+                self.err(ln, 1, m, out);
+                self.skip_to_blank = true;
+            } else if !self.skip_to_blank {
                 self.err(
                     ln,
                     1,
@@ -344,63 +436,29 @@ impl Reader {
                     out,
                 );
                 self.skip_to_blank = true;
-                return;
-            };
-            if w == 0 && h == 0 {
-                self.ended = true;
-                return;
             }
-            if let Err(e) = check_side(&self.file, ln, w, h) {
-                self.hand(ln, Err(e), out);
-                self.skip_to_blank = true;
-                return;
-            }
-            self.announced = Some((w, h, ln));
-            self.rows.clear();
-            self.spaced_rows = false;
             return;
         };
-        if blank {
-            if !self.rows.is_empty() {
-                let m = format!(
-                    "a blank line after {} of the {h} rows announced on line {hl}",
-                    self.rows.len()
-                );
-                self.err(ln, 1, m, out);
-                self.announced = None;
-            }
+        self.hand_held(out);
+        self.skip_to_blank = false;
+        if w == 0 && h == 0 {
+            self.ended = true;
             return;
         }
-        let spaced = tokens(l).len() > 1;
-        self.spaced_rows |= spaced;
-        let cells = match row_cells(&self.file, ln, l, spaced) {
-            Ok(c) => c,
-            Err(e) => {
-                self.skip_rows = h - self.rows.len() - 1;
-                self.announced = None;
-                self.hand(ln, Err(e), out);
-                return;
-            }
-        };
-        if cells.len() != w {
-            let col = cells
-                .get(w)
-                .map_or_else(|| cells.last().map_or(1, |c| c.col + 1), |c| c.col);
-            let m = format!(
-                "this row has {} cells but line {hl} announces a width of {w}",
-                cells.len()
-            );
-            self.skip_rows = h - self.rows.len() - 1;
-            self.announced = None;
-            self.err(ln, col, m, out);
+        if let Err(e) = check_side(&self.file, ln, w, h) {
+            self.hand(ln, Err(e), out);
+            self.skip_to_blank = true;
             return;
         }
-        self.rows.push(cells);
-        if self.rows.len() == h {
-            self.announced = None;
-            let rows = std::mem::take(&mut self.rows);
-            let built = build(&self.file, rows, form_of(self.spaced_rows));
-            self.hand(hl, built, out);
+        self.announced = Some((w, h, ln));
+        self.rows.clear();
+        self.spaced_rows = false;
+    }
+
+    /// Hands back the `W H` puzzle read last, now that it is known to end where it did.
+    fn hand_held(&mut self, out: &mut Vec<Item<Numberlink>>) {
+        if let Some((hl, _, _, r)) = self.held.take() {
+            self.hand(hl, r, out);
         }
     }
 }
@@ -462,6 +520,7 @@ impl crate::records::PuzzleReader for Reader {
             }
             Some(FileForm::Grids) => self.flush_grid(out),
             Some(FileForm::Headers) => {
+                self.hand_held(out);
                 if let Some((w, h, hl)) = self.announced.take() {
                     let m = format!(
                         "the puzzle announced here ({w}x{h}) has only {} rows before the file ends",
@@ -1069,6 +1128,44 @@ mod tests {
         assert_eq!(ps[0].labels, vec!["A", "0", "B"]);
         assert_eq!((ps[1].width, ps[1].height), (2, 2));
         assert_eq!(ps[1].numbers, vec![1, 2]);
+    }
+
+    /// What a multi-puzzle read hands back: `Ok` as its width, errors as `E<line>`.
+    fn outline(text: &str) -> Vec<String> {
+        crate::records::feed(&mut Reader::new("t", ReadOptions::default()), text)
+            .into_iter()
+            .map(|r| match r {
+                Ok(p) => format!("{}x{}", p.width, p.height),
+                Err(e) => format!("E{}", e.line),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_header_form_reads_on_after_a_bad_puzzle() {
+        let good = "3 2\nA.A\nB.B\n";
+        // A bad header: one error, and the puzzles after it read (no blank lines at all).
+        let t = format!("{good}3 x\nA.A\nB.B\n{good}{good}0 0\n");
+        assert_eq!(outline(&t), ["3x2", "E4", "3x2", "3x2"]);
+        // A puzzle one row short, followed at once by the next header.
+        let t = format!("{good}3 2\nA.A\n{good}{good}");
+        assert_eq!(outline(&t), ["3x2", "E4", "3x2", "3x2"]);
+        // One row long: the puzzle as announced, and the row after it is an error (it may be a
+        // garbled header as well); the next one reads.
+        let t = format!("{good}3 2\nA.A\nB.B\nC.C\n{good}\n{good}");
+        assert_eq!(outline(&t), ["3x2", "3x2", "E7", "3x2", "3x2"]);
+        // A row of the wrong width, a blank line inside a puzzle, a header past the limit,
+        // garbage between puzzles.
+        let t = format!("{good}3 2\nA..A\nB.B\n{good}3 2\nA.A\n\nB.B\n{good}9999 2\nA\n{good}junk\nmore\n{good}");
+        assert_eq!(
+            outline(&t),
+            ["3x2", "E5", "3x2", "E12", "3x2", "E17", "3x2", "E22", "3x2"]
+        );
+        // A first header of height 0 before a line of two tokens (read as a grid of two
+        // columns at first): the next header starts the header form (found by the splice
+        // fuzzer).
+        let t = format!("4 0\nLINE_NUM 9\nA..B\n{good}{good}");
+        assert_eq!(outline(&t), ["E2", "3x2", "3x2"]);
     }
 
     #[test]

@@ -328,6 +328,33 @@ impl Puzzle for Numberlink {
         route::complete(&model.formula, &lits, route::PASSES)
     }
 
+    /// The givens are coverage (`flow` and `cover`) and then each path (`model::build` in
+    /// Assume mode). Coverage binds only with every path given, so a puzzle that keeps fewer is
+    /// an open board with the kept paths: nikoli rules, the other ends plain cells. (Under
+    /// `flow` the Assume model also keeps each path from running alongside itself there; that
+    /// changes no verdict: a nikoli solution rewrites to the normal form, which never does.)
+    /// Fewer givens never lose a solution: a covered board is an open one, a dropped path's
+    /// cells can stay empty.
+    fn keeping(&self, keep: &[bool]) -> Option<Numberlink> {
+        let covers = usize::from(self.rules.covers());
+        let kept = |k: usize| keep.get(covers + k).copied().unwrap_or(true);
+        let mut sub = Numberlink {
+            ends: Vec::new(),
+            labels: Vec::new(),
+            numbers: Vec::new(),
+            ..self.clone()
+        };
+        for k in (0..self.ends.len()).filter(|&k| kept(k)) {
+            sub.ends.push(self.ends[k]);
+            sub.labels.push(self.labels[k].clone());
+            sub.numbers.push(self.numbers[k]);
+        }
+        if !keep.iter().all(|&x| x) {
+            sub.rules = Rules::Nikoli;
+        }
+        Some(sub)
+    }
+
     fn check(&self, s: &Links) -> Result<(), String> {
         rules::check(self, s)
     }

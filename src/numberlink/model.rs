@@ -1471,6 +1471,63 @@ mod tests {
     }
 
     #[test]
+    fn conflicting_givens_conflict_and_are_minimal_by_brute_force() {
+        // Random small boards without a solution, under every rule set: the named givens
+        // (coverage, paths) must have no solution by brute force on their own (the puzzle
+        // that keeps them: `keeping`, an open board unless every given is named), and
+        // without any one of them the rest must have one. This checks the search (the
+        // Assume model under assumptions, and the kept puzzles solved folded) against the
+        // rules alone.
+        let mut r = rng(37);
+        let mut checked = 0;
+        for trial in 0..400 {
+            let (w, h) = [(3, 3), (4, 3), (3, 4), (4, 4)][trial % 4];
+            let paths = 2 + trial % 3;
+            let mut cells: Vec<usize> = (0..w * h).collect();
+            cells.shuffle(&mut r);
+            let ends = (0..paths)
+                .map(|i| (cells[2 * i], cells[2 * i + 1]))
+                .collect();
+            let rules = [Rules::Flow, Rules::Cover, Rules::Nikoli][trial % 3];
+            let p = Numberlink {
+                rules,
+                ..Numberlink::new(w, h, ends)
+            };
+            if brute(&p) > 0 {
+                assert_eq!(
+                    puzzle::conflicts(&p, &SolverChoice::Embedded).unwrap(),
+                    None
+                );
+                continue;
+            }
+            let names = puzzle::conflicts(&p, &SolverChoice::Embedded)
+                .unwrap()
+                .expect("no solution");
+            let labels: Vec<String> = p
+                .model(GivenMode::Assume, false)
+                .givens
+                .into_iter()
+                .map(|g| g.label)
+                .collect();
+            let keep: Vec<bool> = labels.iter().map(|l| names.contains(l)).collect();
+            let sub = |keep: &[bool]| p.keeping(keep).expect("numberlink keeps");
+            assert_eq!(brute(&sub(&keep)), 0, "{:?} {rules:?}: {names:?}", p.ends);
+            for i in (0..keep.len()).filter(|&i| keep[i]) {
+                let mut less = keep.clone();
+                less[i] = false;
+                assert!(
+                    brute(&sub(&less)) > 0,
+                    "{:?} {rules:?}: {names:?} without {}",
+                    p.ends,
+                    labels[i]
+                );
+            }
+            checked += 1;
+        }
+        assert!(checked > 60, "{checked} boards without a solution");
+    }
+
+    #[test]
     fn decoded_solutions_pass_the_checker_and_conflicts_name_paths() {
         let p = Numberlink::new(3, 2, vec![(0, 2), (3, 5)]);
         let s = puzzle::solve(&p, &SolverChoice::Embedded).unwrap().unwrap();

@@ -52,9 +52,13 @@ pub enum Finding<S> {
         cells: Vec<(usize, usize)>,
         forced: Option<Vec<CellValue>>,
     },
-    /// No solution, and a minimal set of givens that conflict (empty: the rules alone have
-    /// none).
-    None { conflicting: Vec<String> },
+    /// No solution, and a set of givens that conflict (empty: the rules alone have none):
+    /// minimal unless the time limit ran out while they were narrowed down (`minimal` false,
+    /// [`crate::puzzle::conflicts_until_stopped`]).
+    None {
+        conflicting: Vec<String>,
+        minimal: bool,
+    },
     /// Up to the limit of solutions; `complete` when they are all there are.
     Counted { solutions: Vec<S>, complete: bool },
 }
@@ -64,8 +68,10 @@ pub enum Finding<S> {
 /// a first solution is known, with [`Finding::Open`]).
 pub fn find<P: Puzzle>(p: &P, mode: Mode, choice: &SolverChoice) -> Result<Finding<P::Solution>> {
     let none = || -> Result<Finding<P::Solution>> {
+        let found = puzzle::conflicts_until_stopped(p, choice)?;
         Ok(Finding::None {
-            conflicting: puzzle::conflicts(p, choice)?.unwrap_or_default(),
+            minimal: found.as_ref().is_none_or(|c| c.minimal),
+            conflicting: found.map(|c| c.givens).unwrap_or_default(),
         })
     };
     Ok(match mode {
@@ -121,6 +127,10 @@ pub struct Report {
     pub differing_cells: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conflicting_givens: Option<Vec<String>>,
+    /// `false` when the time limit ran out while the conflicting givens were narrowed down:
+    /// they conflict, but some may not be needed (absent when they are minimal).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conflicts_minimal: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub forced_cells: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -228,9 +238,13 @@ pub fn report<P: Puzzle>(
                     .collect()
             });
         }
-        Finding::None { conflicting } => {
+        Finding::None {
+            conflicting,
+            minimal,
+        } => {
             r.status = "none";
             r.conflicting_givens = Some(conflicting.clone());
+            r.conflicts_minimal = (!minimal).then_some(false);
         }
         Finding::Counted {
             solutions,
@@ -309,7 +323,7 @@ impl Report {
     /// rounded to microseconds), the time limit when it left uniqueness open, and the exit code
     /// (1 for no solution, several, unknown or an open uniqueness).
     pub fn finish(&mut self, time_ms: f64, timeout_s: Option<f64>) {
-        if self.uniqueness_open {
+        if self.uniqueness_open || self.conflicts_minimal == Some(false) {
             self.timeout_s = timeout_s;
             self.code = self.code.max(1);
         }
@@ -362,6 +376,12 @@ impl Report {
                     "no solution (the rules have none even without givens)".to_string()
                 }
                 Some([g]) => format!("no solution; this given alone conflicts with the rules: {g}"),
+                Some(g) if r.conflicts_minimal == Some(false) => format!(
+                    "no solution; these {} givens conflict (the time limit ran out before each \
+                     was shown needed): {}",
+                    g.len(),
+                    g.join(" ")
+                ),
                 Some(g) => format!(
                     "no solution; these {} givens conflict: {}",
                     g.len(),

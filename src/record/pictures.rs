@@ -30,7 +30,7 @@ pub fn of_finding<P: Puzzle>(
             cells,
             ..
         } => several(p, first, second, cells, show, look),
-        Finding::None { conflicting } => unsolvable(p, conflicting, look),
+        Finding::None { conflicting, .. } => unsolvable(p, conflicting, look),
         Finding::Counted { .. } => Vec::new(),
     }
 }

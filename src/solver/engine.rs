@@ -136,6 +136,31 @@ impl<'a> Session<'a> {
         }
     }
 
+    /// [`Session::solve`] within about `conflicts` conflicts per solver call
+    /// ([`Backend::solve_budget`]): `None` when the backend gave up or has no budgets.
+    pub fn solve_budget(
+        &mut self,
+        assumptions: &[Lit],
+        conflicts: u64,
+    ) -> Result<Option<Outcome>, SolverError> {
+        loop {
+            self.calls += 1;
+            let Some(out) = self.backend.solve_budget(assumptions, conflicts)? else {
+                return Ok(None);
+            };
+            if let (Outcome::Sat(a), Some(refine)) = (&out, self.refine) {
+                let extra = refine(a);
+                if !extra.is_empty() {
+                    for c in &extra {
+                        self.add_clause(c);
+                    }
+                    continue;
+                }
+            }
+            return Ok(Some(out));
+        }
+    }
+
     /// The clause "differ from `a` on the answer variables".
     pub fn blocking_clause(&self, a: &Assignment) -> Clause {
         let answer = &self.answer[..self.distinct];

@@ -81,6 +81,19 @@ impl Backend for Layered {
         }
     }
 
+    /// On the lite solver, within `conflicts` (which do not count against the move to
+    /// varisat: a spent budget is the caller's to handle); after the move, none.
+    fn solve_budget(
+        &mut self,
+        assumptions: &[Lit],
+        conflicts: u64,
+    ) -> Result<Option<Outcome>, SolverError> {
+        match &mut self.varisat {
+            Some(_) => Ok(None),
+            None => self.lite.solve_limited(assumptions, conflicts),
+        }
+    }
+
     fn num_vars(&self) -> usize {
         match &self.varisat {
             Some(v) => v.num_vars().max(self.lite_vars),

@@ -1413,6 +1413,14 @@ impl Backend for Lite {
         }
     }
 
+    fn solve_budget(
+        &mut self,
+        assumptions: &[Lit],
+        conflicts: u64,
+    ) -> Result<Option<Outcome>, SolverError> {
+        self.solve_limited(assumptions, conflicts)
+    }
+
     fn add_formula(&mut self, f: &Formula) {
         if self.fresh {
             self.load(f);

@@ -130,6 +130,18 @@ pub trait Backend {
     fn add_clause(&mut self, clause: &[Lit]);
     /// Solves the clauses added so far under `assumptions`.
     fn solve(&mut self, assumptions: &[Lit]) -> Result<Outcome, SolverError>;
+    /// Solves like [`Backend::solve`], but gives up (`Ok(None)`) after about `conflicts`
+    /// conflicts in this call. A backend without such a budget answers `Ok(None)` at once
+    /// (all but lite and the embedded default while it is on lite): the caller then asks
+    /// another way.
+    fn solve_budget(
+        &mut self,
+        assumptions: &[Lit],
+        conflicts: u64,
+    ) -> Result<Option<Outcome>, SolverError> {
+        let _ = (assumptions, conflicts);
+        Ok(None)
+    }
     /// Adds every clause of a formula.
     fn add_formula(&mut self, f: &Formula) {
         for c in f.clauses() {

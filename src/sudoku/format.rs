@@ -57,6 +57,13 @@ fn char_value(c: char) -> Option<u32> {
     }
 }
 
+/// True when a line holds a token that could be a one-line puzzle: a square number of cell
+/// characters (16, 36, 64, 81, ...).
+fn has_one_line_token(line: &str) -> bool {
+    line.split_whitespace()
+        .any(|t| is_square_side(t.chars().count()) && t.chars().all(|c| char_value(c).is_some()))
+}
+
 fn is_square_side(len: usize) -> bool {
     let s = (len as f64).sqrt().round() as usize;
     s * s == len && (4..=MAX_SIZE).contains(&s)
@@ -93,6 +100,10 @@ pub struct Reader {
     last_line: usize,
     /// An error was reported in this grid: its other rows are skipped.
     skipping: bool,
+    /// A grid has read cleanly: lines of a square length are rows from then on.
+    grids_read: bool,
+    /// The first row of the grid being read is cell characters only (no separators).
+    bare_first: bool,
     handed: usize,
 }
 
@@ -106,8 +117,26 @@ impl Reader {
             block_start: (1, 1),
             last_line: 1,
             skipping: false,
+            grids_read: false,
+            bare_first: false,
             handed: 0,
         }
+    }
+
+    /// True when `line`, in a file read as grids, is rather a one-line puzzle: it holds a token
+    /// of a square length, no grid has read cleanly yet, and it cannot be a row of the grid
+    /// being read (none is, or the grid was bad, or its rows are of another width or wider than
+    /// any Sudoku).
+    fn one_liner_here(&self, line: &str) -> bool {
+        let t = line.trim();
+        let bare = is_square_side(t.chars().count()) && t.chars().all(|c| char_value(c).is_some());
+        !self.grids_read
+            && has_one_line_token(line)
+            && (self.skipping
+                || self.rows.is_empty()
+                || self.rows[0].len() > MAX_SIZE
+                || self.rows[0].len() != t.chars().count()
+                || (bare && !self.bare_first))
     }
 
     fn finish(&mut self, out: &mut Vec<Result<Sudoku, InputError>>) {
@@ -119,6 +148,7 @@ impl Reader {
                 self.block_start,
                 self.last_line,
             );
+            self.grids_read |= g.is_ok();
             self.hand(g, out);
         }
         self.rows.clear();
@@ -139,13 +169,29 @@ impl crate::records::PuzzleReader for Reader {
             return;
         }
         let blank = line.trim().is_empty();
+        let off_form = match self.form {
+            Some(Form::Grids) => self.one_liner_here(line),
+            // A file taken for HoDoKu lines or CSV by its first line (a bad one, say): a plain
+            // one-line puzzle is read as one.
+            Some(Form::Hodoku) => !line.trim_start().starts_with(':') && has_one_line_token(line),
+            Some(Form::Csv(_)) => !line.contains(',') && has_one_line_token(line),
+            _ => false,
+        };
+        if !blank && off_form {
+            // A one-line puzzle where no grid has been read yet (after a title, say): the file
+            // is one puzzle a line, and the block before it was no grid.
+            if let Ok(p) = parse_line(&self.file, ln, line, self.opts) {
+                self.finish(out);
+                self.form = Some(Form::Lines);
+                self.hand(Ok(p), out);
+                return;
+            }
+        }
         let form = match self.form {
             Some(f) => f,
             None if blank => return,
             None => {
-                let one_line = line.split_whitespace().any(|t| {
-                    is_square_side(t.chars().count()) && t.chars().all(|c| char_value(c).is_some())
-                });
+                let one_line = has_one_line_token(line);
                 *self.form.insert(if line.trim_start().starts_with(':') {
                     Form::Hodoku
                 } else if line.contains(',') && !line.contains(char::is_whitespace) {
@@ -180,6 +226,7 @@ impl crate::records::PuzzleReader for Reader {
             Form::Grids => {
                 if self.rows.is_empty() {
                     self.block_start = (ln, 1);
+                    self.bare_first = line.trim().chars().all(|c| char_value(c).is_some());
                 }
                 self.last_line = ln;
                 match parse_row(&self.file, ln, line) {
@@ -242,6 +289,15 @@ fn parse_line_general(
     let (col0, tok) = chosen;
     if is_sukaku(tok) {
         return sukaku(file, ln, col0, tok);
+    }
+    if tok.len() > MAX_SIZE * MAX_SIZE * 4 {
+        // Far more characters than any one-line puzzle has cells: said before reading them.
+        return Err(InputError::new(
+            file,
+            ln,
+            col0,
+            format!("a one-line puzzle of {} characters: a Sudoku is at most {MAX_SIZE}x{MAX_SIZE} ({} cells)", tok.len(), MAX_SIZE * MAX_SIZE),
+        ));
     }
     let mut cells = Vec::with_capacity(tok.len());
     for (k, c) in tok.chars().enumerate() {
@@ -1067,6 +1123,34 @@ mod tests {
         assert_eq!(ps[0].size, 9);
         assert_eq!(ps[0].cells[0], 5);
         assert_eq!(ps[0].to_line(), LINE);
+    }
+
+    /// What a multi-puzzle read hands back: `Ok` as its side, errors as `E<line>`.
+    fn outline(text: &str) -> Vec<String> {
+        crate::records::feed(&mut Reader::new("t", ReadOptions::default()), text)
+            .into_iter()
+            .map(|r| match r {
+                Ok(p) => format!("{}", p.size),
+                Err(e) => format!("E{}", e.line),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn reads_on_after_a_bad_record() {
+        // A title first (one that reads as a grid row too), then one-line puzzles.
+        let t = format!("Sudoku collection week 48\n{LINE}\n{LINE}\n{LINE}\n");
+        assert_eq!(outline(&t), ["E1", "9", "9", "9"]);
+        let t = format!("Puzzle 1\n{LINE}\n{LINE}\n");
+        assert_eq!(outline(&t), ["E1", "9", "9"]);
+        let t = format!("Puzzle 1\n\n{LINE}\n{LINE}\n");
+        assert_eq!(outline(&t), ["E1", "9", "9"]);
+        // Garbage between one-line puzzles; a bad grid between good ones.
+        let t = format!("{LINE}\nnot a puzzle\n{LINE}\n");
+        assert_eq!(outline(&t), ["9", "E2", "9"]);
+        let grid = "1 . . .\n. . 2 .\n. 3 . .\n. . . 4\n";
+        let t = format!("{grid}\n1 . . .\n. . x .\n. 3 . .\n\n{grid}\n{grid}");
+        assert_eq!(outline(&t), ["4", "E8", "4", "4"]);
     }
 
     #[test]

@@ -198,6 +198,23 @@ impl Puzzle for Sudoku {
         model::decode(self, &model.map, a)
     }
 
+    /// The givens are the filled cells, row by row (then the struck pencil marks: a puzzle
+    /// with marks is left to the Assume model). A dropped given is an empty cell, which never
+    /// loses a solution.
+    fn keeping(&self, keep: &[bool]) -> Option<Sudoku> {
+        if self.marks.is_some() {
+            return None;
+        }
+        let mut sub = self.clone();
+        let filled = sub.cells.iter_mut().filter(|v| **v != 0);
+        for (v, &k) in filled.zip(keep) {
+            if !k {
+                *v = 0;
+            }
+        }
+        Some(sub)
+    }
+
     fn check(&self, s: &Grid) -> Result<(), String> {
         rules::check(self, s)
     }

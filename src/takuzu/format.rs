@@ -43,6 +43,36 @@ pub struct ReadOptions {
     /// A composite layout (`4x6x6`, `8in14`, `6in10in14`) or an explicit region list.
     pub regions: Option<String>,
     pub encoding: Option<DistinctEncoding>,
+    /// How a block of text lines that could be either is read (`--read-as`).
+    pub read_as: ReadAs,
+}
+
+/// How a block of text lines that could be one grid or one puzzle per line is read
+/// (`--read-as`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ReadAs {
+    /// One puzzle per line when every line is a square one-line puzzle of an even side (16,
+    /// 36, 64... cells) and the block is not square: eight lines of 16 cells are eight 4x4
+    /// puzzles, not one rare 16x8 grid; sixteen lines of 16 cells are one 16x16 grid. Any
+    /// other block within a factor of two of square is one grid.
+    #[default]
+    Auto,
+    /// One grid whenever the block's height and width are within a factor of two.
+    Grid,
+    /// One puzzle per line, always.
+    Lines,
+}
+
+impl ReadAs {
+    /// `auto`, `grid` or `lines`.
+    pub fn from_name(s: &str) -> Option<ReadAs> {
+        match s {
+            "auto" => Some(ReadAs::Auto),
+            "grid" => Some(ReadAs::Grid),
+            "lines" => Some(ReadAs::Lines),
+            _ => None,
+        }
+    }
 }
 
 /// The largest side accepted (a guard against reading a huge file as one grid).
@@ -75,6 +105,8 @@ struct Raw {
     /// (line, column) of each cell, 1-based.
     pos: Vec<(usize, usize)>,
     rules: FileRules,
+    /// How an ambiguous block was read (see [`Takuzu::reading`]).
+    reading: Option<String>,
 }
 
 /// A 1-based (line, column).
@@ -296,6 +328,7 @@ fn finish(
         height: h,
         cells: raw.cells,
         rules,
+        reading: raw.reading,
     };
     if let Some(v) = rules::violation(&t, &t.cells) {
         let (l, c) = raw.pos[v.cell];
@@ -346,9 +379,11 @@ pub struct Reader {
     lines_mode: bool,
     /// janko: the rows of the puzzle announced.
     announced: Option<usize>,
-    /// A header that could not be read: where the next puzzle starts is unknown, so the rest of
-    /// the file is not read.
-    dead: bool,
+    /// janko: the puzzle whose rows are all read (header line, width, height, the puzzle),
+    /// handed back when the next line shows that it ends there.
+    held: Option<(usize, usize, usize, Result<Placed, InputError>)>,
+    /// janko: after a bad puzzle, lines are passed over up to the next header or blank line.
+    skipping: bool,
     handed: usize,
 }
 
@@ -362,7 +397,8 @@ impl Reader {
             block: Default::default(),
             lines_mode: false,
             announced: None,
-            dead: false,
+            held: None,
+            skipping: false,
             handed: 0,
         }
     }
@@ -391,21 +427,81 @@ impl Reader {
                 let r = bars_board(&self.file, &lines);
                 self.hand(r, out);
             }
-            _ if !lines_mode && is_grid(&lines) => {
-                let r = text_grid(&self.file, &lines, &self.rules);
+            _ if !lines_mode && self.opts.read_as != ReadAs::Lines && is_grid(&lines) => {
+                let ambiguous = one_liners(&lines);
+                if self.opts.read_as == ReadAs::Auto
+                    && ambiguous
+                    && lines.len() != grid_width(&lines)
+                {
+                    let note = format!(
+                        "one of {} lines read as one-line puzzles (--read-as grid: one {}x{} grid)",
+                        lines.len(),
+                        grid_width(&lines),
+                        lines.len()
+                    );
+                    return self.hand_lines(&lines, Some(note), out);
+                }
+                let r = text_grid(&self.file, &lines, &self.rules).map(|(mut raw, at)| {
+                    if ambiguous && self.opts.read_as == ReadAs::Auto {
+                        raw.reading = Some(format!(
+                            "read as one grid (--read-as lines: {} one-line puzzles)",
+                            lines.len()
+                        ));
+                    }
+                    (raw, at)
+                });
                 self.hand(r, out);
             }
-            _ => {
-                for (ln, l) in lines {
-                    if let Some(r) = one_line_row(&self.file, ln, l, &self.rules) {
-                        self.hand(r, out);
-                    }
-                }
+            _ => self.hand_lines(&lines, None, out),
+        }
+    }
+
+    /// Every line of a block as a one-line puzzle, each with `note` on how it was read.
+    fn hand_lines(
+        &mut self,
+        lines: &[(usize, &str)],
+        note: Option<String>,
+        out: &mut Vec<Item<Takuzu>>,
+    ) {
+        for &(ln, l) in lines {
+            if let Some(r) = one_line_row(&self.file, ln, l, &self.rules) {
+                let note = note.clone();
+                self.hand(
+                    r.map(|(raw, at)| {
+                        (
+                            Raw {
+                                reading: note,
+                                ..raw
+                            },
+                            at,
+                        )
+                    }),
+                    out,
+                );
             }
         }
     }
 
     fn text_line(&mut self, ln: usize, line: &str, out: &mut Vec<Item<Takuzu>>) {
+        if line.trim_start().starts_with('{') && is_json_record(line) {
+            // A JSON record where text was read: the file is JSON Lines after all (its first
+            // record was bad).
+            self.flush(out);
+            self.lines_mode = false;
+            self.form = Some(FileForm::JsonLines);
+            let r = serde_json::from_str::<Value>(line)
+                .map_err(|e| json_error(&self.file, e, ln - 1))
+                .and_then(|v| record(&self.file, &v, ln, line));
+            return self.hand(r, out);
+        }
+        if is_size_header(line) {
+            // No text row is two numbers: the file is in janko's form after all (its first
+            // puzzle was bad).
+            self.flush(out);
+            self.lines_mode = false;
+            self.form = Some(FileForm::Janko);
+            return self.janko_line(ln, line, out);
+        }
         if is_comment(line) {
             // A comment ends a grid (generated files put one before each puzzle).
             self.flush(out);
@@ -423,7 +519,7 @@ impl Reader {
             self.flush(out);
             return;
         }
-        if self.lines_mode {
+        if self.lines_mode || self.opts.read_as == ReadAs::Lines {
             if let Some(r) = one_line_row(&self.file, ln, line, &self.rules) {
                 self.hand(r, out);
             }
@@ -445,40 +541,107 @@ impl Reader {
         }
     }
 
+    /// A line of janko's form. A puzzle is its header and the rows it announces; a row too many
+    /// after it is an error of its own (it may as well be a garbled header). After a bad header or puzzle the reader passes over lines up to the next
+    /// header or blank line and reads on from there.
     fn janko_line(&mut self, ln: usize, line: &str, out: &mut Vec<Item<Takuzu>>) {
-        let Some(h) = self.announced else {
-            if line.trim().is_empty() || is_comment(line) {
+        let gap = line.trim().is_empty() || is_comment(line);
+        if let Some(h) = self.announced {
+            let got = self.block.len() - 1;
+            if gap {
+                if got > 0 {
+                    let m = format!(
+                        "the grid ends after {got} of its {} (line {} announces them)",
+                        count_of(h, "row"),
+                        self.block.first
+                    );
+                    self.janko_error(InputError::new(&self.file, ln, 1, m), out);
+                }
                 return;
             }
+            let width = janko_width(&self.block.lines[0]);
+            if width != Some(2) && is_size_header(line) {
+                let m = format!(
+                    "the grid ends after {got} of its {}: line {ln} starts the next puzzle",
+                    count_of(h, "row")
+                );
+                let e = InputError::new(&self.file, self.block.first, 1, m);
+                self.janko_error(e, out);
+                self.skipping = false;
+                return self.janko_line(ln, line, out);
+            }
             self.block.push(ln, line);
-            match janko_header(&self.file, ln, line) {
-                Ok((h, _)) => self.announced = Some(h),
-                Err(e) => {
-                    self.block.take();
-                    self.handed += 1;
-                    out.push(Err(e));
-                    self.dead = true;
-                }
+            if self.block.len() == h + 1 {
+                self.announced = None;
+                let block = self.block.take();
+                let width = janko_width(&block.lines[0]).unwrap_or(0);
+                self.held = Some((block.first, width, h, janko_puzzle(&self.file, &block)));
             }
             return;
-        };
-        self.block.push(ln, line);
-        if self.block.len() == h + 1 {
-            self.announced = None;
-            let block = self.block.take();
-            let r = janko_puzzle(&self.file, &block);
+        }
+        if gap {
+            self.hand_held(out);
+            self.skipping = false;
+            return;
+        }
+        match janko_header(&self.file, ln, line) {
+            Ok((h, _)) => {
+                self.hand_held(out);
+                self.skipping = false;
+                self.block.push(ln, line);
+                self.announced = Some(h);
+            }
+            Err(e) => {
+                let extra = self.held.as_ref().is_some_and(|(_, w, _, _)| {
+                    let toks = tokens(line);
+                    toks.len() == *w || (toks.len() == 1 && toks[0].1.chars().count() == *w)
+                });
+                if !extra {
+                    self.hand_held(out);
+                }
+                if let Some((hl, _, h, r)) = self.held.take() {
+                    // The puzzle stands as announced (the line may be a garbled header as well
+                    // as a row too many); the line is the error.
+                    self.hand(r, out);
+                    let m = format!(
+                        "a row after the {h} that line {hl} announces: a puzzle is its `ROWS COLS` line and that many rows"
+                    );
+                    self.janko_error(InputError::new(&self.file, ln, 1, m), out);
+                } else if !self.skipping {
+                    self.janko_error(e, out);
+                }
+            }
+        }
+    }
+
+    /// A bad janko puzzle: its one error; lines are passed over up to the next header or
+    /// blank line.
+    fn janko_error(&mut self, e: InputError, out: &mut Vec<Item<Takuzu>>) {
+        self.announced = None;
+        self.block.take();
+        self.handed += 1;
+        out.push(Err(e));
+        self.skipping = true;
+    }
+
+    /// Hands back the janko puzzle read last, now that it is known to end where it did.
+    fn hand_held(&mut self, out: &mut Vec<Item<Takuzu>>) {
+        if let Some((_, _, _, r)) = self.held.take() {
             self.hand(r, out);
         }
     }
+}
+
+/// The width a janko header line announces.
+fn janko_width(header: &str) -> Option<usize> {
+    let t: Vec<&str> = header.split_whitespace().collect();
+    t.get(1)?.parse().ok()
 }
 
 impl crate::records::PuzzleReader for Reader {
     type Puzzle = Takuzu;
 
     fn line(&mut self, ln: usize, line: &str, out: &mut Vec<Item<Takuzu>>) {
-        if self.dead {
-            return;
-        }
         let form = match self.form {
             Some(f) => f,
             None if line.trim().is_empty() || is_comment(line) => {
@@ -494,6 +657,9 @@ impl crate::records::PuzzleReader for Reader {
                 } else if lead.starts_with('{') {
                     match serde_json::from_str::<Value>(line) {
                         Ok(v) if v.is_object() && v.get("data").is_none() => FileForm::JsonLines,
+                        // A bad record (it opens and closes an object on its line); a document
+                        // opens on a line of its own or with `"data"`.
+                        Err(_) if lead.trim_end().ends_with('}') => FileForm::JsonLines,
                         _ => FileForm::Document,
                     }
                 } else if lead.starts_with('|') {
@@ -506,6 +672,19 @@ impl crate::records::PuzzleReader for Reader {
                 *self.form.insert(f)
             }
         };
+        if matches!(form, FileForm::Bars | FileForm::Janko)
+            && line.trim_start().starts_with('{')
+            && is_json_record(line)
+        {
+            // Boards or janko puzzles decided by a bad first line (or a bad header): a JSON
+            // record is read as one, and ends the puzzle being read as a blank line would.
+            if form == FileForm::Janko {
+                self.janko_line(ln, "", out);
+            }
+            self.flush(out);
+            self.form = Some(FileForm::Text);
+            return self.text_line(ln, line, out);
+        }
         match form {
             FileForm::Text => self.text_line(ln, line, out),
             FileForm::Bars if is_comment(line) => {}
@@ -528,6 +707,7 @@ impl crate::records::PuzzleReader for Reader {
             None => {}
             Some(FileForm::Text | FileForm::Bars) => self.flush(out),
             Some(FileForm::Janko) => {
+                self.hand_held(out);
                 if let Some(h) = self.announced.take() {
                     let got = self.block.len() - 1;
                     let m = format!("the grid ends after {got} of its {}", count_of(h, "row"));
@@ -546,7 +726,20 @@ impl crate::records::PuzzleReader for Reader {
                 } else {
                     parse_json_document(&self.file, &text, line0)
                 };
-                self.hand_all(rs, out);
+                if rs.iter().all(|r| r.is_err()) && doc.lines.iter().any(|l| is_json_record(l)) {
+                    // Taken for a document by a bad first record (one cut off, say), the file
+                    // holds JSON Lines records: each line is read as one.
+                    for (ln, l) in doc.numbered() {
+                        if !l.trim().is_empty() && !is_comment(l) {
+                            let r = serde_json::from_str::<Value>(l)
+                                .map_err(|e| json_error(&self.file, e, ln - 1))
+                                .and_then(|v| record(&self.file, &v, ln, l));
+                            self.hand(r, out);
+                        }
+                    }
+                } else {
+                    self.hand_all(rs, out);
+                }
             }
         }
         if self.handed == 0 {
@@ -612,6 +805,11 @@ pub fn looks_like(text: &str) -> bool {
         && text.contains(['0', '1'])
 }
 
+/// True when a line is one JSON object (a JSON Lines record), not a whole collection.
+fn is_json_record(line: &str) -> bool {
+    serde_json::from_str::<Value>(line).is_ok_and(|v| v.is_object() && v.get("data").is_none())
+}
+
 fn is_size_header(line: &str) -> bool {
     let toks: Vec<&str> = line.split_whitespace().collect();
     toks.len() == 2 && toks.iter().all(|t| t.parse::<usize>().is_ok_and(|n| n > 1))
@@ -646,6 +844,14 @@ fn token_cells(
                     ln,
                     col0 + k,
                     format!("unexpected `{c}`: expected `0`, `1` or `.`/`-` for an open cell (letters stand for runs of open cells only in the puzzle-binairo.com code, which has no `.` or `-`)"),
+                ))
+            }
+            (None, 'a'..='z') if cells.len() > MAX_SIDE * MAX_SIDE => {
+                return Err(InputError::new(
+                    file,
+                    ln,
+                    col0 + k,
+                    format!("more cells than a {MAX_SIDE}x{MAX_SIDE} grid holds: gridsat reads Takuzu up to {MAX_SIDE} a side"),
                 ))
             }
             (None, 'a'..='z') => {
@@ -749,6 +955,7 @@ fn one_line(
             cells,
             pos,
             rules,
+            reading: None,
         },
         (ln, col0),
     ))
@@ -778,6 +985,26 @@ fn codec_like(line: &str) -> bool {
     }
     let s = (n as f64).sqrt().round() as usize;
     s * s == n && n >= 4
+}
+
+/// The width of a block read as a grid: the cells of its first line.
+fn grid_width(block: &[(usize, &str)]) -> usize {
+    block[0].1.chars().filter(|c| !c.is_whitespace()).count()
+}
+
+/// True when every line of a block is also a one-line puzzle: one token of cell characters, a
+/// square number of them, of an even side of 4 or more (16, 36, 64, ... cells).
+fn one_liners(block: &[(usize, &str)]) -> bool {
+    block.iter().all(|(_, l)| {
+        let t = tokens(l);
+        let n = t.first().map_or(0, |(_, x)| x.chars().count());
+        let side = (n as f64).sqrt().round() as usize;
+        t.len() == 1
+            && side * side == n
+            && side >= 4
+            && side.is_multiple_of(2)
+            && t[0].1.chars().all(|c| cell_char(c).is_some())
+    })
 }
 
 /// True when a block of lines is one grid: every line a row, and height and width within a
@@ -841,6 +1068,7 @@ fn text_grid(file: &str, block: &[(usize, &str)], rules: &FileRules) -> Result<P
             cells,
             pos,
             rules: rules.clone(),
+            reading: None,
         },
         (block[0].0, 1),
     ))
@@ -930,6 +1158,7 @@ fn bars_board(file: &str, block: &[(usize, &str)]) -> Result<Placed, InputError>
             cells,
             pos,
             rules: FileRules::default(),
+            reading: None,
         },
         (rows[0].0, 1),
     ))
@@ -1073,6 +1302,7 @@ fn parse_janko_lines(
                 cells,
                 pos,
                 rules: rules.clone(),
+                reading: None,
             },
             (ln, 1),
         ));
@@ -1333,6 +1563,51 @@ mod tests {
 
     fn read(text: &str) -> Result<Vec<Takuzu>, InputError> {
         parse("t.takuzu", text, &ReadOptions::default())
+    }
+
+    /// What a multi-puzzle read hands back: `Ok` as its size, errors as `E<line>`.
+    fn outline(text: &str) -> Vec<String> {
+        crate::records::feed(&mut Reader::new("t", &ReadOptions::default()), text)
+            .into_iter()
+            .map(|r| match r {
+                Ok(p) => format!("{}x{}", p.width, p.height),
+                Err(e) => format!("E{}", e.line),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn janko_reads_on_after_a_bad_puzzle() {
+        let good = "4 4\n1 - - -\n- - 2 -\n- - - -\n- 1 - -\n";
+        // A bad header, with and without blank lines between the puzzles.
+        let t = format!("{good}\n4 x\n1 - - -\n- - 2 -\n\n{good}\n{good}");
+        assert_eq!(outline(&t), ["4x4", "E7", "4x4", "4x4"]);
+        let t = format!("{good}4 x\n1 - - -\n- - 2 -\n{good}{good}");
+        assert_eq!(outline(&t), ["4x4", "E6", "4x4", "4x4"]);
+        // A row too many: the puzzle as announced, and the row an error; the next one reads.
+        let t = format!("{good}\n4 4\n- - - -\n- - - -\n- - - -\n- - - -\n- - - -\n\n{good}");
+        assert_eq!(outline(&t), ["4x4", "4x4", "E12", "4x4"]);
+        let t = format!("{good}4 4\n- - - -\n- - - -\n- - - -\n- - - -\n- - - -\n{good}");
+        assert_eq!(outline(&t), ["4x4", "4x4", "E11", "4x4"]);
+        // A bad first puzzle does not make the file another form.
+        let t = format!("4 x\n1 - - -\n\n{good}\n{good}");
+        assert_eq!(outline(&t), ["E1", "4x4", "4x4"]);
+        // A bad header before JSON Lines records: they read as records (found by the splice
+        // fuzzer).
+        let rec = r#"{"w": 4, "h": 4, "givens": "1.........0....."}"#;
+        let t = format!("65 65\n9{rec}\n\n{rec}\n{rec}\n");
+        assert_eq!(outline(&t), ["E3", "4x4", "4x4"]);
+        // A first record cut off (the file looks like a JSON document): the records after it.
+        let t = format!("{{\"w\": 4, \"h\":\n{rec}\n\n{rec}\n");
+        assert_eq!(outline(&t), ["E1", "4x4", "4x4"]);
+        // A row short: at a blank line, or at the next header.
+        let t = format!("{good}\n4 4\n- - - -\n- - - -\n\n{good}");
+        assert_eq!(outline(&t), ["4x4", "E10", "4x4"]);
+        let t = format!("{good}4 4\n- - - -\n{good}{good}");
+        assert_eq!(outline(&t), ["4x4", "E6", "4x4", "4x4"]);
+        // A header past the limit, and garbage between puzzles.
+        let t = format!("{good}\n5000 4\n- - - -\n\n{good}\nnot a puzzle\n{good}");
+        assert_eq!(outline(&t), ["4x4", "E7", "4x4", "E16", "4x4"]);
     }
 
     #[test]

@@ -145,6 +145,9 @@ pub struct Takuzu {
     /// Row-major, `Some(0)`, `Some(1)` or `None`.
     pub cells: Vec<Option<u8>>,
     pub rules: Rules,
+    /// How the puzzle was read when its text could be read two ways (a block of lines that is
+    /// one grid or one puzzle per line, see `format::ReadAs`): said in its description.
+    pub reading: Option<String>,
 }
 
 impl Takuzu {
@@ -194,6 +197,7 @@ impl Takuzu {
             height,
             cells: vec![None; width * height],
             rules,
+            reading: None,
         }
     }
 
@@ -334,6 +338,9 @@ impl Puzzle for Takuzu {
                 count_of(self.rules.regions.len(), "region")
             ));
         }
+        if let Some(r) = &self.reading {
+            d.push_str(&format!(", {r}"));
+        }
         d
     }
 
@@ -360,6 +367,10 @@ impl Puzzle for Takuzu {
     fn refine(&self, model: &Model<Self::Map>, a: &Assignment) -> Vec<Clause> {
         model::refine(self, &model.map, a)
     }
+
+    // No `keeping`: a Takuzu's conflicting givens are found on the Assume model. Solving each
+    // trial folded was slower on dense boards (a 60x60 with 1,422 givens: 62 s of CPU against
+    // 28 s; BENCHMARKS.md, "Refutation").
 
     fn check(&self, s: &Grid) -> Result<(), String> {
         rules::check(self, s)

@@ -144,6 +144,18 @@ pub fn build(
             }
         }
     }
+    // Counting: a region's ones, counted row by row and column by column, are the same ones.
+    // When the rows' total and the columns' total can not meet (a 10x9 grid whose odd rows
+    // hold one more 0), the rules alone have no solution, which a CDCL solver could only find
+    // by counting through its conflicts (a pigeonhole argument, exponential in resolution):
+    // the empty clause says it at once. Implied by the balance clauses, so it removes nothing.
+    for g in t.regions() {
+        let (rlo, rhi) = t.ones_range(g.width);
+        let (clo, chi) = t.ones_range(g.height);
+        if g.height * rlo > g.width * chi || g.width * clo > g.height * rhi {
+            f.add_clause(&[]);
+        }
+    }
     // Distinct lines.
     if t.rules.distinct_lines {
         match encoding {

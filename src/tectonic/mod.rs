@@ -323,6 +323,19 @@ impl Puzzle for Tectonic {
         model::decode(self, &model.map, a)
     }
 
+    /// The givens are the filled cells, row by row; a dropped given is an empty cell, which
+    /// never loses a solution.
+    fn keeping(&self, keep: &[bool]) -> Option<Tectonic> {
+        let mut sub = self.clone();
+        let filled = sub.givens.iter_mut().filter(|v| **v != 0);
+        for (v, &k) in filled.zip(keep) {
+            if !k {
+                *v = 0;
+            }
+        }
+        Some(sub)
+    }
+
     fn check(&self, s: &Filling) -> Result<(), String> {
         rules::check(self, s)
     }

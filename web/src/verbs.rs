@@ -77,7 +77,7 @@ fn check_one<P: Puzzle>(p: &P, file: &str, index: usize) -> Result<Value, String
     .collect();
     let marks: Vec<(usize, usize)> = match &finding {
         record::Finding::Multiple { cells, .. } => cells.clone(),
-        record::Finding::None { conflicting } => conflicting
+        record::Finding::None { conflicting, .. } => conflicting
             .iter()
             .flat_map(|g| gridsat::draw::named_cells(g))
             .collect(),

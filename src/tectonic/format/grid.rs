@@ -94,8 +94,8 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<Tectonic>, InputError> {
 enum State {
     /// Between puzzles.
     Idle,
-    /// After a size line `ROWS COLS`: its rows of givens, then of pieces (blank lines between
-    /// them are optional).
+    /// After a size line `ROWS COLS`: its rows of givens, then of pieces (a blank line between
+    /// them is optional).
     Sized {
         rows: usize,
         cols: usize,
@@ -106,17 +106,28 @@ enum State {
     Givens(Vec<Row>),
     /// The grid of pieces after the givens, up to a blank line or the end.
     Pieces(Vec<Row>, Vec<Row>),
+    /// A bad puzzle was reported: lines are passed over up to the next blank or size line.
+    Skip,
+}
+
+/// A puzzle after a size line whose rows are all read, handed back with the next line (a row
+/// too many is an error of its own).
+struct Held {
+    line: usize,
+    rows: usize,
+    cols: usize,
+    puzzle: Result<Tectonic, InputError>,
 }
 
 /// The streaming reader (see [`crate::records`]): a size line and the rows it announces, or a
-/// grid of givens and the grid of pieces after it, is one puzzle.
+/// grid of givens and the grid of pieces after it, is one puzzle. A size line starts a puzzle
+/// wherever it comes (puzzles may follow each other without blank lines); after a bad puzzle
+/// the reader reads on from the next blank or size line, so one bad puzzle costs only itself.
 pub struct Reader {
     file: String,
     state: State,
     after_blank: bool,
-    /// A size or a grid past the limits: where the next puzzle starts is unknown, so the rest
-    /// of the file is not read.
-    dead: bool,
+    held: Option<Held>,
     handed: usize,
 }
 
@@ -126,7 +137,7 @@ impl Reader {
             file: file.to_string(),
             state: State::Idle,
             after_blank: true,
-            dead: false,
+            held: None,
             handed: 0,
         }
     }
@@ -136,11 +147,17 @@ impl Reader {
         out.push(r);
     }
 
-    fn give_up(&mut self, line: usize, col: usize, m: String, out: &mut Vec<Item<Tectonic>>) {
+    /// A bad puzzle: its error, then lines are passed over up to the next blank or size line.
+    fn fail(&mut self, line: usize, col: usize, m: String, out: &mut Vec<Item<Tectonic>>) {
         let e = InputError::new(&self.file, line, col, m);
         self.hand(Err(e), out);
-        self.dead = true;
-        self.state = State::Idle;
+        self.state = State::Skip;
+    }
+
+    fn hand_held(&mut self, out: &mut Vec<Item<Tectonic>>) {
+        if let Some(h) = self.held.take() {
+            self.hand(h.puzzle, out);
+        }
     }
 
     fn assemble(
@@ -155,6 +172,64 @@ impl Reader {
         let t = puzzle(&self.file, &g, &p, size);
         self.hand(t, out);
     }
+
+    /// A row of an unsized grid of givens: a cell that is no given (a title, a size line with
+    /// a typo) makes the puzzle an error at once, so that the reader reads on from the next
+    /// blank or size line instead of taking the next puzzle as this one's pieces.
+    fn givens_row(&mut self, mut g: Vec<Row>, row: Row, out: &mut Vec<Item<Tectonic>>) {
+        if let Some(e) = row
+            .cells
+            .iter()
+            .find_map(|c| given_value(&self.file, row.line, c).err())
+        {
+            self.hand(Err(e), out);
+            self.state = State::Skip;
+            return;
+        }
+        g.push(row);
+        self.state = State::Givens(g);
+    }
+
+    /// A size line where a new puzzle may start: its puzzle, or the error of a size too large.
+    fn start_sized(&mut self, ln: usize, (r, c): (usize, usize), out: &mut Vec<Item<Tectonic>>) {
+        let limit = crate::tectonic::MAX_SIDE;
+        if r > limit || c > limit {
+            let m = format!(
+                "the size line says {r}x{c}: a Tectonic is 1 to {limit} cells wide and high"
+            );
+            self.fail(ln, 1, m, out);
+            return;
+        }
+        self.state = State::Sized {
+            rows: r,
+            cols: c,
+            line: ln,
+            read: Vec::with_capacity(2 * r),
+        };
+    }
+
+    /// The error of a sized puzzle cut short at line `ln` (`why` says by what).
+    fn short(&mut self, line: usize, rows: usize, read: &[Row], why: &str) -> InputError {
+        let (what, got) = if read.len() < rows {
+            ("givens", read.len())
+        } else {
+            ("pieces", read.len() - rows)
+        };
+        let at = read.last().map_or(line, |x| x.line);
+        InputError::new(
+            &self.file,
+            at,
+            1,
+            format!(
+                "the size line at line {line} says {rows} rows of {what}, but {why} after {got}"
+            ),
+        )
+    }
+}
+
+/// True when a size line could be a row of a grid `width` cells wide (two cells).
+fn could_be_row(width: usize) -> bool {
+    width == 2
 }
 
 impl crate::records::PuzzleReader for Reader {
@@ -162,15 +237,25 @@ impl crate::records::PuzzleReader for Reader {
 
     fn line(&mut self, ln: usize, line: &str, out: &mut Vec<Item<Tectonic>>) {
         let line = line.trim_start_matches('\u{feff}');
-        if self.dead || line.trim_start().starts_with('#') {
+        if line.trim_start().starts_with('#') {
             return;
         }
         if line.trim().is_empty() {
             self.after_blank = true;
-            if let State::Pieces(..) = self.state {
-                if let State::Pieces(g, p) = std::mem::replace(&mut self.state, State::Idle) {
-                    self.assemble(&g, &p, None, out);
+            self.hand_held(out);
+            match std::mem::replace(&mut self.state, State::Idle) {
+                State::Pieces(g, p) => self.assemble(&g, &p, None, out),
+                State::Sized {
+                    rows, line, read, ..
+                } if !read.is_empty() && read.len() != rows => {
+                    // A blank line inside the rows: the puzzle is short (its other rows, if
+                    // any, are passed over up to the next blank or size line).
+                    let e = self.short(line, rows, &read, "a blank line comes");
+                    self.hand(Err(e), out);
+                    self.state = State::Skip;
                 }
+                State::Skip => self.state = State::Idle,
+                other => self.state = other,
             }
             return;
         }
@@ -180,23 +265,33 @@ impl crate::records::PuzzleReader for Reader {
             starts_block: self.after_blank,
         };
         self.after_blank = false;
+        let size = size_line(line);
+        if let Some(h) = self.held.take() {
+            // The line after a complete sized puzzle: a size line starts the next one, a row
+            // as wide as the puzzle is one row too many.
+            if size.is_none() && row.cells.len() == h.cols {
+                // The puzzle stands as announced (the line may be a garbled size line as well
+                // as a row too many); the line is the error.
+                self.hand(h.puzzle, out);
+                let m = format!(
+                    "a row after the {} that the size line at line {} announces",
+                    2 * h.rows,
+                    h.line
+                );
+                self.fail(ln, 1, m, out);
+                return;
+            }
+            self.hand(h.puzzle, out);
+        }
         let limit = crate::tectonic::MAX_SIDE;
         match std::mem::replace(&mut self.state, State::Idle) {
-            State::Idle => match size_line(line) {
-                Some((r, c)) if row.starts_block => {
-                    if r > limit || c > limit {
-                        let m = format!("the size line says {r}x{c}: a Tectonic is 1 to {limit} cells wide and high");
-                        self.give_up(ln, 1, m, out);
-                        return;
-                    }
-                    self.state = State::Sized {
-                        rows: r,
-                        cols: c,
-                        line: ln,
-                        read: Vec::with_capacity(2 * r),
-                    };
-                }
-                _ => self.state = State::Givens(vec![row]),
+            State::Skip => match size {
+                Some(rc) => self.start_sized(ln, rc, out),
+                None => self.state = State::Skip,
+            },
+            State::Idle => match size {
+                Some(rc) => self.start_sized(ln, rc, out),
+                None => self.givens_row(Vec::new(), row, out),
             },
             State::Sized {
                 rows,
@@ -204,10 +299,24 @@ impl crate::records::PuzzleReader for Reader {
                 line,
                 mut read,
             } => {
+                if let (Some(rc), false) = (size, could_be_row(cols)) {
+                    let e = self.short(line, rows, &read, "the next size line comes");
+                    self.hand(Err(e), out);
+                    self.start_sized(ln, rc, out);
+                    return;
+                }
                 read.push(row);
                 if read.len() == 2 * rows {
                     let pieces = read.split_off(rows);
-                    self.assemble(&read, &pieces, Some((rows, cols, line)), out);
+                    let g: Vec<&Row> = read.iter().collect();
+                    let p: Vec<&Row> = pieces.iter().collect();
+                    let puzzle = puzzle(&self.file, &g, &p, Some((rows, cols, line)));
+                    self.held = Some(Held {
+                        line,
+                        rows,
+                        cols,
+                        puzzle,
+                    });
                 } else {
                     self.state = State::Sized {
                         rows,
@@ -217,36 +326,38 @@ impl crate::records::PuzzleReader for Reader {
                     };
                 }
             }
-            State::Givens(g) if row.starts_block => self.state = State::Pieces(g, vec![row]),
-            State::Givens(mut g) if g.len() < limit => {
-                g.push(row);
-                self.state = State::Givens(g);
+            State::Givens(g) if size.is_some() && !could_be_row(g[0].cells.len()) => {
+                let m = "this grid of givens has no grid of pieces after it: a puzzle is a grid of givens, a blank line, then a grid of piece names (one name per cell)";
+                let e = InputError::new(&self.file, g[0].line, 1, m);
+                self.hand(Err(e), out);
+                self.start_sized(ln, size.expect("a size line"), out);
             }
+            State::Pieces(g, p) if size.is_some() && !could_be_row(g[0].cells.len()) => {
+                self.assemble(&g, &p, None, out);
+                self.start_sized(ln, size.expect("a size line"), out);
+            }
+            State::Givens(g) if row.starts_block => self.state = State::Pieces(g, vec![row]),
+            State::Givens(g) if g.len() < limit => self.givens_row(g, row, out),
             State::Pieces(g, mut p) if p.len() < limit => {
                 p.push(row);
                 self.state = State::Pieces(g, p);
             }
             State::Givens(_) | State::Pieces(..) => {
                 let m = format!("a grid of more than {limit} rows: a Tectonic is 1 to {limit} cells wide and high (grids are separated by blank lines)");
-                self.give_up(ln, 1, m, out);
+                self.fail(ln, 1, m, out);
             }
         }
     }
 
     fn end(&mut self, out: &mut Vec<Item<Tectonic>>) {
+        self.hand_held(out);
         match std::mem::replace(&mut self.state, State::Idle) {
-            State::Idle => {}
+            State::Idle | State::Skip => {}
             State::Sized {
                 rows, line, read, ..
             } => {
-                let what = if read.len() < rows {
-                    "givens"
-                } else {
-                    "pieces"
-                };
-                let at = read.last().map_or(line, |x| x.line);
-                let m = format!("the size line at line {line} says {rows} rows of {what}, but the file ends before them");
-                self.hand(Err(InputError::new(&self.file, at, 1, m)), out);
+                let e = self.short(line, rows, &read, "the file ends");
+                self.hand(Err(e), out);
             }
             State::Givens(g) => {
                 let m = "this grid of givens has no grid of pieces after it: a puzzle is a grid of givens, a blank line, then a grid of piece names (one name per cell)";
@@ -425,6 +536,39 @@ mod tests {
             many.push('\n');
         }
         assert_eq!(parse("t", &many).unwrap().len(), 3);
+    }
+
+    /// What a multi-puzzle read hands back: `Ok` as its size, errors as `E<line>`.
+    fn outline(text: &str) -> Vec<String> {
+        crate::records::feed(&mut Reader::new("t"), text)
+            .into_iter()
+            .map(|r| match r {
+                Ok(p) => format!("{}x{}", p.width, p.height),
+                Err(e) => format!("E{}", e.line),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn reads_on_after_a_bad_puzzle() {
+        let good = "2 3\n1 . .\n. . .\n1 1 2\n1 2 2\n";
+        // Back to back without blank lines.
+        assert_eq!(outline(&good.repeat(3)), ["3x2", "3x2", "3x2"]);
+        // One row short, then a blank line, or the next size line at once.
+        let t = format!("{good}\n2 3\n1 . .\n. . .\n1 1 2\n\n{good}\n{good}");
+        assert_eq!(outline(&t), ["3x2", "E10", "3x2", "3x2"]);
+        let t = format!("{good}2 3\n1 . .\n. . .\n1 1 2\n{good}{good}");
+        assert_eq!(outline(&t), ["3x2", "E9", "3x2", "3x2"]);
+        // One row long: the puzzle as announced, and the row an error; the next one reads.
+        let t = format!("{good}2 3\n1 . .\n. . .\n1 1 2\n1 2 2\n1 2 2\n{good}");
+        assert_eq!(outline(&t), ["3x2", "3x2", "E11", "3x2"]);
+        // A bad size line, a size past the limit, garbage between puzzles, a blank line
+        // inside the rows.
+        let t = format!("{good}2 x\n1 . .\n\n{good}99999 3\n. . .\n{good}\njunk\n\n{good}2 3\n1 . .\n\n. . .\n1 1 2\n1 2 2\n{good}");
+        assert_eq!(
+            outline(&t),
+            ["3x2", "E6", "3x2", "E14", "3x2", "E22", "3x2", "E30", "3x2"]
+        );
     }
 
     #[test]

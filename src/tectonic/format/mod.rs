@@ -54,6 +54,24 @@ fn first_char(text: &str) -> Option<char> {
         .next()
 }
 
+/// True when a line is a row of javandiermen's board CSV: fields of digits (or empty),
+/// separated by commas.
+fn is_csv_row(line: &str) -> bool {
+    line.contains(',')
+        && line.contains(|c: char| c.is_ascii_digit())
+        && line.split(',').all(|f| {
+            f.trim()
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == '.' || c == '-')
+        })
+}
+
+/// True when a line is one JSON object that is not a dataset (a JSON Lines record).
+fn is_json_record(line: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(line)
+        .is_ok_and(|v| v.is_object() && v.get("data").is_none())
+}
+
 /// The first line that is neither blank nor a `#` comment.
 fn first_line(text: &str) -> Option<&str> {
     text.lines()
@@ -112,8 +130,12 @@ impl Reader {
             return Some(Inner::Xml(Box::new(xml::Reader::new(&self.file))));
         }
         if lead.starts_with('{') || lead.starts_with('[') {
-            let object = serde_json::from_str::<serde_json::Value>(lead)
-                .is_ok_and(|v| v.is_object() && v.get("data").is_none());
+            // One object a line (JSON Lines), or a bad one: a line that opens and closes an
+            // object, as a record does; a dataset opens on its own line or with `"data"`.
+            let object = match serde_json::from_str::<serde_json::Value>(lead) {
+                Ok(v) => v.is_object() && v.get("data").is_none(),
+                Err(_) => lead.starts_with('{') && lead.trim_end().ends_with('}'),
+            };
             return Some(if object {
                 Inner::JsonLines(0)
             } else {
@@ -125,7 +147,7 @@ impl Reader {
             .map(|(_, l)| l.as_str())
             .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
         match content {
-            Some(l) if l.contains(',') => Some(Inner::Whole(Default::default(), true)),
+            Some(l) if is_csv_row(l) => Some(Inner::Whole(Default::default(), true)),
             Some(_) => Some(Inner::Grid(grid::Reader::new(&self.file))),
             None if at_end => Some(Inner::Grid(grid::Reader::new(&self.file))),
             None => None,
@@ -136,7 +158,21 @@ impl Reader {
         match &mut self.inner {
             Inner::Undecided(_) => unreachable!("decided first"),
             Inner::Xml(r) => r.line(ln, line, out),
-            Inner::Grid(r) => r.line(ln, line, out),
+            Inner::Grid(r) => {
+                let lead = line.trim_start();
+                if lead.starts_with('{') && is_json_record(lead) {
+                    // A JSON record where a text grid was read: the file is JSON Lines after
+                    // all (its first record was bad).
+                    let mut got = Vec::new();
+                    r.end(&mut got);
+                    out.extend(got.into_iter().filter(
+                        |g| !matches!(g, Err(e) if e.message.starts_with("no puzzle found")),
+                    ));
+                    self.inner = Inner::JsonLines(1);
+                    return self.take(ln, line, out);
+                }
+                r.line(ln, line, out)
+            }
             Inner::JsonLines(n) => {
                 if let Some(r) = json::json_line(&self.file, ln, line) {
                     *n += 1;
@@ -206,7 +242,8 @@ impl crate::records::PuzzleReader for Reader {
             ))),
             Inner::JsonLines(_) => {}
             Inner::Whole(lines, csv_board) => {
-                let text = lines.take().text();
+                let whole = lines.take();
+                let text = whole.text();
                 let got = if *csv_board {
                     csv::parse(&self.file, &text, self.layout.as_ref())
                 } else {
@@ -214,6 +251,13 @@ impl crate::records::PuzzleReader for Reader {
                 };
                 match got {
                     Ok(ps) => out.extend(ps.into_iter().map(Ok)),
+                    // A file taken for a dataset or a board by a bad first line that holds JSON
+                    // Lines records: each line is read as one, so the good ones are answered.
+                    Err(_) if whole.lines.iter().any(|l| is_json_record(l)) => {
+                        for (ln, l) in whole.numbered() {
+                            out.extend(json::json_line(&self.file, ln, l));
+                        }
+                    }
                     Err(e) => out.push(Err(e)),
                 }
             }
@@ -317,5 +361,19 @@ mod tests {
         assert!(!looks_like("x", "1...\n....\n....\n...5\n", true));
         assert!(looks_like("x", "<?xml version=\"1.0\"?>\n<Puzzles>", true));
         assert!(parse("t", "  \n").is_err());
+    }
+
+    #[test]
+    fn json_lines_after_a_bad_first_line_are_read() {
+        // A first line that makes the file look like a dataset (`{` alone) or a CSV board (a
+        // fragment of numbers and commas): the JSON Lines records after it are still read
+        // (found by the splice fuzzer).
+        let rec = r#"{"w": 2, "h": 1, "regions": [0, 0], "givens": ".1"}"#;
+        for first in ["{", ", 0, 1, 1, 0, 2, "] {
+            let text = format!("{first}\n{rec}\n{rec}\n");
+            let got = crate::records::feed(&mut Reader::new("t"), &text);
+            let shape: Vec<bool> = got.iter().map(|r| r.is_ok()).collect();
+            assert_eq!(shape, [false, true, true], "{first}");
+        }
     }
 }
