@@ -428,6 +428,65 @@ pub fn forced<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<Vec<Cell
     Ok(Some(cells))
 }
 
+/// The cell values that appear in some solution (what setters call true candidates), for the
+/// cells that are not givens, sorted; `None` when there is no solution. Each round asks for a
+/// solution with at least one value not yet seen, so the solver calls number one more than the
+/// solutions needed to show every value, not one per value. [`forced`] is the cells with one.
+pub fn candidates<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<Vec<CellValue>>> {
+    let model = p.forced_model(choice.stop());
+    let refine = |a: &Assignment| p.refine(&model, a);
+    let mut s = session(p, choice, &model).with_refine(&refine);
+    let first = match s.solve(&model.normal)? {
+        Outcome::Sat(a) => a,
+        Outcome::Unsat(_) => return Ok(None),
+    };
+    checked(p, &model, &first)?;
+    // The answer literals no solution has shown yet (for one-hot answers only the true ones
+    // name a value).
+    let lits_of = |a: &Assignment| -> Vec<Lit> {
+        model
+            .answer
+            .iter()
+            .map(|&v| v.lit(a.var(v)))
+            .filter(|l| !model.one_hot || l.is_positive())
+            .collect()
+    };
+    let mut seen: std::collections::HashSet<Lit> = lits_of(&first).into_iter().collect();
+    let all: Vec<Lit> = model
+        .answer
+        .iter()
+        .flat_map(|&v| [v.pos(), !v.pos()])
+        .filter(|l| !model.one_hot || l.is_positive())
+        .collect();
+    // Each round's clause is switched on by a fresh literal of its own, and off afterwards.
+    let mut next = model.formula.num_vars();
+    loop {
+        let open: Vec<Lit> = all.iter().copied().filter(|l| !seen.contains(l)).collect();
+        if open.is_empty() {
+            break;
+        }
+        let act = Var::from_index(next).pos();
+        next += 1;
+        let mut clause = vec![!act];
+        clause.extend(&open);
+        s.add_clause(&clause);
+        let outcome = s.solve(&[act])?;
+        s.add_clause(&[!act]);
+        match outcome {
+            Outcome::Sat(a) => {
+                checked(p, &model, &a)?;
+                seen.extend(lits_of(&a));
+            }
+            Outcome::Unsat(_) => break,
+        }
+    }
+    let lits: Vec<Lit> = all.into_iter().filter(|l| seen.contains(l)).collect();
+    let mut cells = p.forced(&model, &lits);
+    cells.sort_by_key(|c| (c.row, c.col, c.value));
+    cells.dedup();
+    Ok(Some(cells))
+}
+
 /// For a puzzle with no solution, a small set of givens that conflict (labels like `r1c3=5`),
 /// minimal: without any one of them the rest has a solution. Empty when the puzzle's rules
 /// have no solution even without givens; `None` when the puzzle has a solution.
@@ -573,4 +632,48 @@ fn conflicts_by_parts<P: Puzzle>(
             .collect(),
         minimal,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    /// Every (row, col, value) of the open cells over all solutions, by enumeration.
+    fn by_enumeration<P: Puzzle>(p: &P, open: impl Fn(usize, usize) -> bool) -> Vec<CellValue> {
+        let all = count(p, &SolverChoice::Embedded, 10_000).unwrap();
+        assert!(all.len() < 10_000);
+        let mut seen = BTreeSet::new();
+        for s in &all {
+            for (r, row) in p.rows(s).iter().enumerate() {
+                for (c, &v) in row.iter().enumerate() {
+                    if open(r, c) {
+                        seen.insert((r, c, v));
+                    }
+                }
+            }
+        }
+        seen.into_iter()
+            .map(|(row, col, value)| CellValue { row, col, value })
+            .collect()
+    }
+
+    #[test]
+    fn candidates_are_the_values_some_solution_has() {
+        // One-hot answers (Sudoku) and binary ones (Takuzu), with several solutions.
+        let mut s = crate::sudoku::Sudoku::empty(4, 2, 2);
+        s.cells[0] = 1;
+        s.cells[5] = 3;
+        let open = |r: usize, c: usize| s.cells[r * 4 + c] == 0;
+        let got = candidates(&s, &SolverChoice::Embedded).unwrap().unwrap();
+        assert_eq!(got, by_enumeration(&s, open));
+        let t = &crate::takuzu::format::parse("t", "1...\n....\n..0.\n....\n", &Default::default())
+            .unwrap()[0];
+        let open = |r: usize, c: usize| t.cells[r * 4 + c].is_none();
+        let got = candidates(t, &SolverChoice::Embedded).unwrap().unwrap();
+        assert_eq!(got, by_enumeration(t, open));
+        // A clash: no solution, no candidates.
+        s.cells[1] = 1;
+        assert!(candidates(&s, &SolverChoice::Embedded).unwrap().is_none());
+    }
 }

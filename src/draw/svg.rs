@@ -139,6 +139,31 @@ pub fn size(p: &Picture) -> (f64, f64) {
     (width, bh + caption)
 }
 
+/// Where the board's top-left corner lies in a picture drawn by [`group`] at (0, 0), scale 1
+/// (what [`crate::draw::layout::single`] draws), in SVG units.
+pub fn board_origin(p: &Picture) -> (f64, f64) {
+    let (width, _) = size(p);
+    let (bw, _) = board_size(p);
+    (
+        (width - bw) / 2.0 + PAD + p.ring as f64 * CELL,
+        PAD + p.ring as f64 * CELL,
+    )
+}
+
+/// The cell (row, column) under a point of a picture drawn as [`board_origin`] says, and how
+/// far into it the point lies (0 to 1 across and down): what a click on the board hit. Cells of
+/// the ring around the board have negative coordinates or coordinates past the board's size;
+/// `None` beyond the ring.
+pub fn cell_at(p: &Picture, x: f64, y: f64) -> Option<((isize, isize), (f64, f64))> {
+    let (ox, oy) = board_origin(p);
+    let (fx, fy) = ((x - ox) / CELL, (y - oy) / CELL);
+    let (col, row) = (fx.floor(), fy.floor());
+    let ring = p.ring as f64;
+    let inside = |v: f64, n: usize| v >= -ring && v < n as f64 + ring;
+    (inside(row, p.rows) && inside(col, p.cols))
+        .then_some(((row as isize, col as isize), (fx - col, fy - row)))
+}
+
 /// Appends the picture's elements to `out` as one group drawn at (`x`, `y`), scaled by `scale`.
 pub fn group(out: &mut String, p: &Picture, x: f64, y: f64, scale: f64) {
     let (width, _) = size(p);
@@ -444,6 +469,29 @@ fn text(out: &mut String, class: &str, at: Point, size: f64, fill: &str, bold: b
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_point_names_the_cell_under_it() {
+        let mut p = Picture::new(3, 4);
+        let (ox, oy) = board_origin(&p);
+        assert_eq!((ox, oy), (PAD, PAD));
+        let at = |x: f64, y: f64| cell_at(&p, ox + x * CELL, oy + y * CELL).map(|(c, _)| c);
+        assert_eq!(at(0.5, 0.5), Some((0, 0)));
+        assert_eq!(at(3.9, 2.1), Some((2, 3)));
+        assert_eq!(at(4.1, 0.5), None);
+        assert_eq!(at(-0.1, 0.5), None);
+        let (_, (fx, fy)) = cell_at(&p, ox + 1.25 * CELL, oy + 0.75 * CELL).unwrap();
+        assert!((fx - 0.25).abs() < 1e-9 && (fy - 0.75).abs() < 1e-9);
+        // A ring of one cell: the board moves in by a cell, and the ring is hit too.
+        p.ring = 1;
+        let (ox, oy) = board_origin(&p);
+        assert_eq!((ox, oy), (PAD + CELL, PAD + CELL));
+        assert_eq!(
+            cell_at(&p, ox - 0.5 * CELL, oy + 0.5 * CELL).map(|c| c.0),
+            Some((0, -1))
+        );
+        assert_eq!(cell_at(&p, ox - 1.5 * CELL, oy).map(|c| c.0), None);
+    }
 
     #[test]
     fn numbers_and_text_are_written_for_xml() {
