@@ -108,6 +108,12 @@ enum State {
     Pieces(Vec<Row>, Vec<Row>),
     /// A bad puzzle was reported: lines are passed over up to the next blank or size line.
     Skip,
+    /// A grid of givens was reported bad: its lines are passed over up to the next blank or
+    /// size line, and then the grid of pieces that follows it, told by cells that cannot be
+    /// givens (a grid that can be givens starts the next puzzle).
+    SkipGivens,
+    /// After a bad grid of givens and a blank line: its grid of pieces, or the next puzzle.
+    MaybePieces,
 }
 
 /// A puzzle after a size line whose rows are all read, handed back with the next line (a row
@@ -183,7 +189,7 @@ impl Reader {
             .find_map(|c| given_value(&self.file, row.line, c).err())
         {
             self.hand(Err(e), out);
-            self.state = State::Skip;
+            self.state = State::SkipGivens;
             return;
         }
         g.push(row);
@@ -255,6 +261,7 @@ impl crate::records::PuzzleReader for Reader {
                     self.state = State::Skip;
                 }
                 State::Skip => self.state = State::Idle,
+                State::SkipGivens => self.state = State::MaybePieces,
                 other => self.state = other,
             }
             return;
@@ -287,6 +294,22 @@ impl crate::records::PuzzleReader for Reader {
         match std::mem::replace(&mut self.state, State::Idle) {
             State::Skip => match size {
                 Some(rc) => self.start_sized(ln, rc, out),
+                None => self.state = State::Skip,
+            },
+            State::SkipGivens => match size {
+                Some(rc) => self.start_sized(ln, rc, out),
+                None => self.state = State::SkipGivens,
+            },
+            State::MaybePieces => match size {
+                Some(rc) => self.start_sized(ln, rc, out),
+                None if row
+                    .cells
+                    .iter()
+                    .all(|c| given_value(&self.file, row.line, c).is_ok()) =>
+                {
+                    self.givens_row(Vec::new(), row, out)
+                }
+                // The bad puzzle's grid of pieces.
                 None => self.state = State::Skip,
             },
             State::Idle => match size {
@@ -352,7 +375,7 @@ impl crate::records::PuzzleReader for Reader {
     fn end(&mut self, out: &mut Vec<Item<Tectonic>>) {
         self.hand_held(out);
         match std::mem::replace(&mut self.state, State::Idle) {
-            State::Idle | State::Skip => {}
+            State::Idle | State::Skip | State::SkipGivens | State::MaybePieces => {}
             State::Sized {
                 rows, line, read, ..
             } => {
