@@ -438,3 +438,44 @@ fn the_round_two_cases_of_the_command_line_end_cleanly() {
     clean(&out, "lying-unsat");
     assert!(text(&out.stdout).contains("\"verified\":false"));
 }
+
+#[test]
+fn generate_keeps_its_time_limit() {
+    // A minimal 25x25 Sudoku takes far longer than half a second to make: the puzzle is a
+    // missed target (exit 1, said on standard error) and the command ends, not the generator.
+    let started = Instant::now();
+    let out = gridsat()
+        .args([
+            "generate",
+            "sudoku",
+            "--size",
+            "25",
+            "--minimal",
+            "--timeout",
+            "0.5",
+            "--no-progress",
+        ])
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    clean(&out, "generate timeout");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).is_empty());
+    assert!(
+        text(&out.stderr).contains("no puzzle within --timeout 0.5 s"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(took < Duration::from_secs(20), "took {took:?}");
+    // Within the limit the puzzle is made as without it.
+    let with = gridsat()
+        .args(["generate", "sudoku", "--seed", "3", "--timeout", "60"])
+        .output()
+        .unwrap();
+    let without = gridsat()
+        .args(["generate", "sudoku", "--seed", "3"])
+        .output()
+        .unwrap();
+    assert_eq!(with.status.code(), Some(0));
+    assert_eq!(text(&with.stdout), text(&without.stdout));
+}

@@ -482,6 +482,10 @@ pub struct GenerateArgs {
     /// Tectonic: the largest piece, in cells (4 or more; default 5).
     #[arg(long, value_name = "N", help_heading = TECTONIC, allow_negative_numbers = true, value_parser = at_least_one)]
     pub max_piece: Option<usize>,
+    /// Give up on a puzzle not made within this many seconds: it is reported on standard error
+    /// as a missed target (exit 1) and the batch goes on.
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = time_limit)]
+    pub timeout: Option<f64>,
     /// Write the puzzles in this format instead of the kind's text form: svg, png or pdf (a
     /// picture of each; with --page a4 a printable book, solutions on the pages after the
     /// puzzles), or a file format (sudoku: line, grid, csv, sukaku, url; takuzu: text, line;

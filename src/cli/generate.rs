@@ -3,7 +3,9 @@
 //! (`--clues`, `--attempts`, `--layout`); each kind's arm turns them into its own options.
 //! Options are checked before the first puzzle, so bad usage prints nothing on standard output.
 //! A puzzle whose target was not reached within its attempts is reported on standard error, the
-//! batch goes on, and the exit code is 1.
+//! batch goes on, and the exit code is 1. So is a puzzle not made within `--timeout`: its
+//! generator runs on a thread of its own, left to finish in the background while the batch goes
+//! on (the generators take no stop flag), and the process does not wait for it at the end.
 
 use super::args::GenerateArgs;
 use super::output::{say, Stdout};
@@ -15,6 +17,33 @@ use crate::order::{self, Made, Order};
 use crate::puzzle::{self, Kind, Puzzle};
 use crate::record::generated::{self, read_back, Written};
 use crate::solver::SolverChoice;
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
+
+/// Puzzle `seed` of `plan`, or a missed target when it is not made within `limit` seconds.
+fn make_within(plan: &Arc<order::Plan>, seed: u64, limit: Option<f64>) -> Result<Made> {
+    let Some(limit) = limit else {
+        return plan.make(seed);
+    };
+    let (tx, rx) = mpsc::channel();
+    let p = Arc::clone(plan);
+    std::thread::Builder::new()
+        .name(format!("generate seed {seed}"))
+        .spawn(move || {
+            // The receiver may be gone (the limit ran out): nothing left to tell.
+            let _ = tx.send(p.make(seed));
+        })
+        .map_err(|e| Error::Usage(format!("cannot start a thread to generate: {e}")))?;
+    match rx.recv_timeout(Duration::from_secs_f64(limit)) {
+        Ok(made) => made,
+        Err(mpsc::RecvTimeoutError::Timeout) => Ok(Made::Missed(format!(
+            "no puzzle within --timeout {limit} s"
+        ))),
+        Err(mpsc::RecvTimeoutError::Disconnected) => Err(Error::Bug(format!(
+            "the generator of seed {seed} stopped without a puzzle"
+        ))),
+    }
+}
 
 /// The generation order of the command line's flags (see [`crate::order`]).
 fn order(kind: Kind, a: &GenerateArgs) -> Order {
@@ -108,6 +137,7 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
         }
     }
     let (plan, notes) = order::plan(&order(kind, a))?;
+    let plan = Arc::new(plan);
     let read_opts = ReadOptions {
         box_shape: plan.box_shape(),
         ..ReadOptions::default()
@@ -133,7 +163,7 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
     // A puzzle is read back (and solved, for --with-solution or a picture of its solution) by
     // the thread that made it.
     let work = |&(_, seed): &(usize, u64)| -> Result<Output> {
-        let made = plan.make(seed)?;
+        let made = make_within(&plan, seed, a.timeout)?;
         let Made::Puzzle(g) = &made else {
             return Ok((made, None, None));
         };
