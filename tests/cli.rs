@@ -1049,3 +1049,28 @@ fn generate_with_solutions_is_the_same_for_any_jobs() {
     assert_eq!(one.matches("# solution: ").count(), 4, "{one}");
     assert_eq!(stdout_of(&args("3")), one);
 }
+
+#[test]
+fn puzzles_typed_as_people_type_them() {
+    let sudoku =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    // Piped in with no FILE named.
+    gridsat()
+        .arg("hint")
+        .write_stdin(format!("{sudoku}\n"))
+        .assert()
+        .code(0)
+        .stdout(contains("<stdin> #1").and(contains("hidden single")));
+    // The puzzle itself as the argument.
+    gridsat()
+        .args(["check", sudoku])
+        .assert()
+        .code(0)
+        .stdout(contains(format!("{sudoku} #1")).and(contains("unique")));
+    // A name that is no file and no puzzle is still a missing file.
+    gridsat()
+        .args(["check", "no-such-file.txt"])
+        .assert()
+        .code(2)
+        .stderr(contains("cannot read no-such-file.txt"));
+}

@@ -106,8 +106,9 @@ pub struct ManArgs {
 /// Which files, and how to read them.
 #[derive(Args, Debug, Clone)]
 pub struct InputArgs {
-    /// Puzzle files (`-` for standard input).
-    #[arg(required = true, value_name = "FILE")]
+    /// Puzzle files (`-` for standard input; none: standard input when it is a pipe), a
+    /// puzz.link URL, or a one-line puzzle itself.
+    #[arg(value_name = "FILE")]
     pub files: Vec<String>,
     #[command(flatten)]
     pub read: ReadArgs,

@@ -99,7 +99,7 @@ impl Puzzles {
         };
         let source: Box<dyn BufRead + Send> = if file == "-" {
             Box::new(std::io::BufReader::new(std::io::stdin()))
-        } else if super::is_url_argument(&file) {
+        } else if super::is_puzzle_argument(&file) {
             Box::new(std::io::Cursor::new(file.clone().into_bytes()))
         } else {
             match std::fs::File::open(&file) {

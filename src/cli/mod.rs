@@ -56,8 +56,18 @@ pub fn main() -> i32 {
     }
 }
 
-fn run(cli: Cli) -> Result<i32> {
+fn run(mut cli: Cli) -> Result<i32> {
     let color = cli.color;
+    match &mut cli.command {
+        Command::Solve(args::SolveArgs { input, .. })
+        | Command::Check(args::CheckArgs { input, .. })
+        | Command::Count(args::CountArgs { input, .. })
+        | Command::Dimacs(args::DimacsArgs { input, .. })
+        | Command::Explain(args::ExplainArgs { input, .. })
+        | Command::Hint(args::ExplainArgs { input, .. })
+        | Command::Grade(args::ExplainArgs { input, .. }) => standard_input_when_none(input)?,
+        _ => {}
+    }
     match cli.command {
         Command::Solve(a) => {
             let mode = if a.no_unique {
@@ -117,16 +127,36 @@ pub fn style(when: ColorWhen) -> crate::puzzle::Style {
 /// A command-line input as its label and text: a puzz.link URL is a puzzle itself (labelled
 /// by the URL), `-` is standard input (`<stdin>`), anything else a file.
 pub fn input(arg: &str) -> Result<(String, String)> {
-    if is_url_argument(arg) {
+    if is_puzzle_argument(arg) {
         return Ok((arg.to_string(), arg.to_string()));
     }
     let label = if arg == "-" { "<stdin>" } else { arg };
     Ok((label.to_string(), read_text(arg)?))
 }
 
-/// True when a command-line input is a puzz.link URL (and no file of that name exists).
-pub fn is_url_argument(arg: &str) -> bool {
-    crate::url::is_url(arg) && !std::path::Path::new(arg).exists()
+/// True when a command-line input is a puzzle itself and no file of that name exists: a
+/// puzz.link URL, or a puzzle on one line as people paste it (16 or more cells of digits and
+/// `.`, such as an 81-character Sudoku).
+pub fn is_puzzle_argument(arg: &str) -> bool {
+    let one_line = arg.chars().count() >= 16
+        && arg
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '_'));
+    (crate::url::is_url(arg) || one_line) && !std::path::Path::new(arg).exists()
+}
+
+/// The files of a command: none named reads standard input when it is a pipe or a file (so
+/// `echo PUZZLE | gridsat hint` works), and is a usage error at a terminal.
+fn standard_input_when_none(input: &mut InputArgs) -> Result<()> {
+    if input.files.is_empty() {
+        if std::io::stdin().is_terminal() {
+            return Err(Error::Usage(
+                "no puzzle given: name FILEs (`-` for standard input), a puzz.link URL or a one-line puzzle, or pipe the puzzles in".into(),
+            ));
+        }
+        input.files.push("-".into());
+    }
+    Ok(())
 }
 
 /// A file's text: the named file, or standard input for `-`.
@@ -209,7 +239,7 @@ pub fn takuzu_words(a: &TakuzuArgs) -> TakuzuWords {
 /// (`layout.NAME.csv` for `board.NAME.csv`), read here since the library reads no files.
 pub fn options_for(file: &str, opts: &ReadOptions) -> ReadOptions {
     let mut o = opts.clone();
-    if file != "-" && !is_url_argument(file) {
+    if file != "-" && !is_puzzle_argument(file) {
         o.tectonic_layout =
             crate::tectonic::format::csv::layout_path(file).map(|path| LayoutFile {
                 file: path.display().to_string(),
