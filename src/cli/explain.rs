@@ -99,7 +99,7 @@ pub fn run(a: &ExplainArgs, verb: Verb, style: Style) -> Result<i32> {
             } else {
                 puzzles
             };
-            picture::check_room(q, least)?;
+            picture::check_room(q, least, verb != Verb::Explain)?;
             Box::new(all.into_iter())
         }
         None => Box::new(puzzles),

@@ -111,7 +111,7 @@ pub fn run(a: &GenerateArgs) -> Result<i32> {
         ));
     }
     if let Some(q) = &draw {
-        picture::check_room(q, a.count)?;
+        picture::check_room(q, a.count, true)?;
     }
     if a.format.is_some() && a.json {
         return Err(Error::Usage(

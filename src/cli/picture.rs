@@ -138,12 +138,19 @@ pub fn request(
 }
 
 /// Refuses, before anything is solved, a run that would make `pictures` SVG or PNG files
-/// (one a page with `--page`, else one a picture) without `--out` to put them in.
-pub fn check_room(req: &Request, pictures: usize) -> Result<()> {
+/// (one a page with `--page`, else one a picture) without `--out` to put them in; `exact`
+/// false: at least that many (explain draws a picture per step, known only once solved).
+pub fn check_room(req: &Request, pictures: usize, exact: bool) -> Result<()> {
     let several = pictures > 1 && req.pages.is_none();
     if several && req.out.is_none() && req.file_type != FileType::Pdf {
+        // explain knows only a floor before solving: a step each, and the end.
+        let many = if exact {
+            pictures.to_string()
+        } else {
+            format!("at least {pictures}")
+        };
         return Err(Error::Usage(format!(
-            "this makes {pictures} {} files: give --out DIR to write them (or --format pdf for one document, or --page to put them on pages)",
+            "this makes {many} {} files: give --out DIR to write them (or --format pdf for one document, or --page to put them on pages)",
             req.file_type.ext().to_uppercase()
         )));
     }

@@ -246,7 +246,7 @@ pub fn run_batch(
             for any in all.iter().filter_map(|i| i.puzzle.as_ref().ok()) {
                 with_puzzle!(any, p => picture::check_kind(p, q.look))?;
             }
-            picture::check_room(q, all.iter().filter(|i| i.puzzle.is_ok()).count())?;
+            picture::check_room(q, all.iter().filter(|i| i.puzzle.is_ok()).count(), true)?;
             Box::new(all.into_iter())
         }
         None => Box::new(puzzles),
