@@ -1074,3 +1074,22 @@ fn puzzles_typed_as_people_type_them() {
         .code(2)
         .stderr(contains("cannot read no-such-file.txt"));
 }
+
+#[test]
+fn index_picks_one_puzzle_of_each_file_on_every_verb() {
+    let file = p("explain-12x12.txt");
+    for verb in ["solve", "check", "count", "hint", "grade"] {
+        let out = stdout_of(&[verb, "--index", "2", &file]);
+        assert!(out.contains("#2 ("), "{verb}: {out}");
+        assert!(!out.contains("#1 ("), "{verb}: {out}");
+    }
+    gridsat()
+        .args(["check", "--index", "3", &file])
+        .assert()
+        .code(2)
+        .stderr(contains("holds 2 puzzles; --index 3 is out of range"));
+    gridsat()
+        .args(["check", "--index", "0", &file])
+        .assert()
+        .code(2);
+}

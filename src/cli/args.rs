@@ -110,6 +110,9 @@ pub struct InputArgs {
     /// puzz.link URL, or a one-line puzzle itself.
     #[arg(value_name = "FILE")]
     pub files: Vec<String>,
+    /// Only puzzle N of each file (1-based; `dimacs`: the puzzle written, 1 by default).
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = at_least_one)]
+    pub index: Option<usize>,
     #[command(flatten)]
     pub read: ReadArgs,
 }
@@ -323,9 +326,6 @@ pub struct CountArgs {
 pub struct DimacsArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Which puzzle of a multi-puzzle file (1-based).
-    #[arg(long, default_value_t = 1, value_name = "N", allow_negative_numbers = true, value_parser = at_least_one)]
-    pub index: usize,
     /// The compact form: givens, and for Sudoku the singles they imply, folded into the model
     /// (cells they decide get no variables; an easy puzzle can fold to an empty formula). By
     /// default the full model is written, with one unit clause per given.

@@ -38,6 +38,11 @@ pub struct Puzzles {
     /// The file being read.
     current: Option<Current>,
     ready: VecDeque<Input>,
+    /// `--index N`: only puzzle N of each file; the last place seen in the current file, and
+    /// whether N was among them.
+    index: Option<usize>,
+    seen: usize,
+    hit: bool,
 }
 
 struct Current {
@@ -83,6 +88,9 @@ impl Puzzles {
             opts: super::read_options(&input.read)?,
             current: None,
             ready: VecDeque::new(),
+            index: input.index,
+            seen: 0,
+            hit: false,
         })
     }
 
@@ -373,12 +381,43 @@ impl Iterator for Puzzles {
     fn next(&mut self) -> Option<Input> {
         loop {
             if let Some(i) = self.ready.pop_front() {
-                return Some(i);
+                match self.index {
+                    // A file-wide error (place 0) always goes out.
+                    Some(n) if i.index != 0 => {
+                        self.seen = self.seen.max(i.index);
+                        if i.index != n {
+                            continue;
+                        }
+                        self.hit = true;
+                        return Some(i);
+                    }
+                    _ => return Some(i),
+                }
             }
             match &mut self.current {
                 Some(cur) if !cur.done => cur.fill(&mut self.ready),
                 _ => {
-                    self.current = None;
+                    if let (Some(n), Some(cur), false) = (self.index, &self.current, self.hit) {
+                        if self.seen > 0 {
+                            let m = format!(
+                                "{} holds {} puzzle{}; --index {n} is out of range",
+                                cur.label,
+                                self.seen,
+                                if self.seen == 1 { "" } else { "s" }
+                            );
+                            self.ready.push_back(Input {
+                                file: cur.label.clone(),
+                                index: 0,
+                                puzzle: Err(Error::Usage(m)),
+                            });
+                        }
+                    }
+                    self.seen = 0;
+                    self.hit = false;
+                    // The out-of-range error goes out before the next file is opened.
+                    if self.current.take().is_some() && !self.ready.is_empty() {
+                        continue;
+                    }
                     if !self.open() {
                         return None;
                     }

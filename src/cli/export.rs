@@ -28,18 +28,19 @@ pub fn dimacs(a: &DimacsArgs) -> Result<i32> {
     if a.input.files.len() != 1 {
         return Err(Error::Usage("dimacs takes one puzzle file".into()));
     }
-    let (file, p) = pick(load(&a.input)?, a.index)?;
-    dimacs::writable(&p, &file, a.index)?;
+    let index = a.input.index.unwrap_or(1);
+    let (file, p) = pick(load(&a.input)?, index)?;
+    dimacs::writable(&p, &file, index)?;
     match &a.output {
         Some(path) => {
             let res = std::fs::File::create(path).and_then(
-                |mut f| with_puzzle!(&p, q => dimacs::write(q, &file, a.index, a.folded, &mut f)),
+                |mut f| with_puzzle!(&p, q => dimacs::write(q, &file, index, a.folded, &mut f)),
             );
             res.map_err(|e| cannot_write(path, &e))?;
         }
         None => {
             let mut out = Stdout::new();
-            out.put(|w| with_puzzle!(&p, q => dimacs::write(q, &file, a.index, a.folded, w)))?;
+            out.put(|w| with_puzzle!(&p, q => dimacs::write(q, &file, index, a.folded, w)))?;
             out.finish()?;
         }
     }
