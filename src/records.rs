@@ -87,6 +87,26 @@ pub fn feed<R: PuzzleReader>(reader: &mut R, text: &str) -> Vec<Item<R::Puzzle>>
     out
 }
 
+/// What a multi-puzzle read hands back, for the readers' tests: each puzzle as `WxH` (its
+/// `size`), each error as `E<line>`.
+#[cfg(test)]
+pub fn outline<R: PuzzleReader>(
+    mut reader: R,
+    text: &str,
+    size: impl Fn(&R::Puzzle) -> (usize, usize),
+) -> Vec<String> {
+    feed(&mut reader, text)
+        .into_iter()
+        .map(|r| match r {
+            Ok(p) => {
+                let (w, h) = size(&p);
+                format!("{w}x{h}")
+            }
+            Err(e) => format!("E{}", e.line),
+        })
+        .collect()
+}
+
 /// Every puzzle of `text`, or the first error: all or nothing, for callers that want one answer
 /// for a whole text.
 pub fn read_all<R: PuzzleReader>(mut reader: R, text: &str) -> Result<Vec<R::Puzzle>, InputError> {

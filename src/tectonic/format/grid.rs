@@ -563,13 +563,7 @@ mod tests {
 
     /// What a multi-puzzle read hands back: `Ok` as its size, errors as `E<line>`.
     fn outline(text: &str) -> Vec<String> {
-        crate::records::feed(&mut Reader::new("t"), text)
-            .into_iter()
-            .map(|r| match r {
-                Ok(p) => format!("{}x{}", p.width, p.height),
-                Err(e) => format!("E{}", e.line),
-            })
-            .collect()
+        crate::records::outline(Reader::new("t"), text, |p| (p.width, p.height))
     }
 
     #[test]
