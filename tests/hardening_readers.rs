@@ -283,6 +283,29 @@ fn every_kind_reads_on_after_a_bad_record() {
 }
 
 #[test]
+fn bad_one_liners_before_valid_ones_are_not_read_as_a_grid() {
+    // Fuzz seed 1's case: a bad 34-cell line (read as a grid row, being no one-liner), a blank
+    // line, a bad 36-cell one-liner, then three valid ones of the same length. The bad 36-cell
+    // line once started a 36-wide grid that swallowed the valid ones after it.
+    let six = ".3.41.......5....1..65.2.6....2.1...";
+    let text = format!(
+        ".4...3..6....3..5.942..2....4.....\n\n..54...3..6....3..5.942..2....4.....\n{six}\n{six}\n{six}\n"
+    );
+    let got = records(&solve_stdin(text.as_bytes(), &["--kind", "sudoku"]));
+    let shape: Vec<(&str, Option<u64>)> = got.iter().map(|(s, l)| (s.as_str(), *l)).collect();
+    assert_eq!(
+        shape,
+        [
+            ("error", Some(1)),
+            ("error", Some(3)),
+            ("unique", None),
+            ("unique", None),
+            ("unique", None)
+        ]
+    );
+}
+
+#[test]
 fn a_file_bad_the_same_way_throughout_is_said_once() {
     // 300 Numberlink letter grids read as Sudoku: one error printed, then the count.
     let text = "R.G.Y..B.O......G.Y..RBO.\n".repeat(300);
