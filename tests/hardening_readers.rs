@@ -306,6 +306,38 @@ fn bad_one_liners_before_valid_ones_are_not_read_as_a_grid() {
 }
 
 #[test]
+fn two_bad_numberlink_headers_back_to_back_are_two_errors() {
+    // The stress run's case: corrupted `W H` records next to each other, first in the file
+    // (after the rule directive) and between valid ones.
+    let good = "3 2\nA.A\nB.B\n";
+    let bad = "3 x\nA.A\nB.B\n";
+    for (text, want) in [
+        (
+            format!("# numberlink: rules=flow\n{bad}{bad}{good}{good}"),
+            vec![
+                ("error", Some(2)),
+                ("error", Some(5)),
+                ("unique", None),
+                ("unique", None),
+            ],
+        ),
+        (
+            format!("{good}{bad}{bad}{good}"),
+            vec![
+                ("unique", None),
+                ("error", Some(4)),
+                ("error", Some(7)),
+                ("unique", None),
+            ],
+        ),
+    ] {
+        let got = records(&solve_stdin(text.as_bytes(), &["--kind", "numberlink"]));
+        let shape: Vec<(&str, Option<u64>)> = got.iter().map(|(s, l)| (s.as_str(), *l)).collect();
+        assert_eq!(shape, want, "{text}");
+    }
+}
+
+#[test]
 fn a_file_bad_the_same_way_throughout_is_said_once() {
     // 300 Numberlink letter grids read as Sudoku: one error printed, then the count.
     let text = "R.G.Y..B.O......G.Y..RBO.\n".repeat(300);
