@@ -7,6 +7,7 @@ use crate::error::{Error, Result};
 use crate::generate::Generated;
 use crate::options::TakuzuWords;
 use crate::puzzle::Kind;
+use crate::solver::Stop;
 use crate::sudoku::generate as sudoku_gen;
 use crate::sudoku::{default_box, generate::Layout};
 
@@ -500,13 +501,19 @@ impl Plan {
 
     /// The puzzle of `seed` (the same on every machine), or why the target was missed.
     pub fn make(&self, seed: u64) -> Result<Made> {
-        make(self, seed)
+        make(self, seed, None)
+    }
+
+    /// [`Plan::make`], ending with [`crate::solver::SolverError::Stopped`] soon after `stop`
+    /// is raised (a caller's time limit).
+    pub fn make_until(&self, seed: u64, stop: &Stop) -> Result<Made> {
+        make(self, seed, Some(stop))
     }
 }
 
-fn make(plan: &Plan, seed: u64) -> Result<Made> {
+fn make(plan: &Plan, seed: u64, stop: Option<&Stop>) -> Result<Made> {
     match plan {
-        Plan::Sudoku(o, layout) => Ok(match sudoku_gen::generate(o, seed)? {
+        Plan::Sudoku(o, layout) => Ok(match sudoku_gen::generate_until(o, seed, stop)? {
             sudoku_gen::Outcome::Found(f) => {
                 let mut g = sudoku_gen::to_generated(&f, seed, *layout);
                 g.notes.push(format!("again: {}", sudoku_command(o, seed)));
@@ -514,16 +521,22 @@ fn make(plan: &Plan, seed: u64) -> Result<Made> {
             }
             sudoku_gen::Outcome::Missed(m) => Made::Missed(m.message(o)),
         }),
-        Plan::Tectonic(o) => crate::tectonic::generate::generate(o, seed).map(Made::Puzzle),
-        Plan::Numberlink(o) => crate::numberlink::generate::generate(*o, seed).map(Made::Puzzle),
+        Plan::Tectonic(o) => {
+            crate::tectonic::generate::generate_until(o, seed, stop).map(Made::Puzzle)
+        }
+        Plan::Numberlink(o) => {
+            crate::numberlink::generate::generate_until(*o, seed, stop).map(Made::Puzzle)
+        }
         Plan::Takuzu(o) => {
             let o = crate::takuzu::generate::Options { seed, ..o.clone() };
-            crate::takuzu::generate::generate(&o).map(Made::Puzzle)
+            crate::takuzu::generate::generate_until(&o, stop).map(Made::Puzzle)
         }
-        Plan::Shisen(o) => Ok(match crate::shisen::generate::generate(o, seed)? {
-            Ok(g) => Made::Puzzle(g),
-            Err(why) => Made::Missed(why),
-        }),
+        Plan::Shisen(o) => Ok(
+            match crate::shisen::generate::generate_until(o, seed, stop)? {
+                Ok(g) => Made::Puzzle(g),
+                Err(why) => Made::Missed(why),
+            },
+        ),
     }
 }
 
