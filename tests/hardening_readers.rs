@@ -359,3 +359,41 @@ fn a_file_bad_the_same_way_throughout_is_said_once() {
     );
     assert_eq!(statuses(&out).len(), 300);
 }
+
+#[test]
+fn a_puzzle_from_a_slow_pipe_is_answered_before_the_next_comes() {
+    // A producer that writes one puzzle and waits: its answer comes out before the next puzzle
+    // is written (no chunk waiting to fill, no output buffer holding it), on one thread or two.
+    for jobs in ["1", "2"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gridsat"))
+            .args(["check", "-", "--kind", "sudoku", "--json", "--no-progress"])
+            .args(["-j", jobs])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("gridsat runs");
+        let mut stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for l in std::io::BufReader::new(stdout).lines() {
+                if tx.send(l.unwrap_or_default()).is_err() {
+                    break;
+                }
+            }
+        });
+        for k in 1..=3 {
+            writeln!(stdin, "{LINE}").expect("gridsat reads");
+            stdin.flush().expect("flushed");
+            // Generous: the answer takes milliseconds; without it, this waits forever.
+            let got = rx
+                .recv_timeout(std::time::Duration::from_secs(60))
+                .unwrap_or_else(|_| panic!("-j {jobs}: answer {k} held while the pipe is open"));
+            assert!(got.contains("\"unique\""), "{got}");
+        }
+        drop(stdin);
+        assert_eq!(child.wait().expect("gridsat ends").code(), Some(0));
+    }
+}

@@ -427,6 +427,34 @@ impl Iterator for Puzzles {
     }
 }
 
+/// True when the input comes live, from a pipe, a terminal or a socket (standard input or a
+/// named FIFO) rather than from a file: puzzles may then come slowly, and an answer must not
+/// wait for the next puzzle to be read. The batch then hands each puzzle to a thread alone
+/// (no chunks, [`run_chunked`]) and the verb flushes each answer; a file's batch keeps both.
+pub fn live(input: &InputArgs) -> bool {
+    let streaming = |p: &str| {
+        std::fs::metadata(p).is_ok_and(|m| {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::FileTypeExt;
+                let t = m.file_type();
+                t.is_fifo() || t.is_char_device() || t.is_socket()
+            }
+            #[cfg(not(unix))]
+            {
+                !m.is_file()
+            }
+        })
+    };
+    input.files.iter().any(|f| {
+        if f == "-" {
+            streaming("/dev/stdin")
+        } else {
+            !super::is_puzzle_argument(f) && streaming(f)
+        }
+    })
+}
+
 /// `-j N`: the number of threads that run the work: every core when not given, and never more
 /// (more threads than cores only share the same cores, each with its own solver's memory, as
 /// `sort --parallel` and `xz -T` hold too; a huge N asked for nothing else). N is at least 1
@@ -460,7 +488,7 @@ pub fn timeout(asked: Option<f64>) -> Result<Option<Duration>> {
 /// third of the work when done per puzzle. A chunk holds about [`CHUNK_TIME`] of work, judged
 /// from the items done so far: one item while nothing is known or items are slow, so that the
 /// first answers come at once and hard puzzles still spread over the threads.
-const MAX_CHUNK: usize = 128;
+pub const MAX_CHUNK: usize = 128;
 
 /// The work a chunk aims at (see [`MAX_CHUNK`]). 8 ms rather than 2: with the lite solver a 9x9
 /// takes about 70 µs, and 2 ms chunks spent 80 ms of system time waking threads on cbg's 21,375
@@ -482,6 +510,24 @@ fn chunk_size(mean_ns: u64) -> usize {
 pub fn run<T, R, W, O>(
     items: impl Iterator<Item = T> + Send,
     jobs: usize,
+    work: W,
+    write: O,
+) -> Result<()>
+where
+    T: Send,
+    R: Send,
+    W: Fn(&T) -> R + Sync,
+    O: FnMut(T, R) -> Result<bool>,
+{
+    run_chunked(items, jobs, MAX_CHUNK, work, write)
+}
+
+/// [`run`] with chunks of at most `max_chunk` items (1 for [`live`] input: a chunk is handed
+/// out only once it is full, so a puzzle read would wait for the next ones to come).
+pub fn run_chunked<T, R, W, O>(
+    items: impl Iterator<Item = T> + Send,
+    jobs: usize,
+    max_chunk: usize,
     work: W,
     mut write: O,
 ) -> Result<()>
@@ -520,7 +566,7 @@ where
                 if items.peek().is_none() || credit_rx.recv().is_err() {
                     break;
                 }
-                let size = chunk_size(mean.load(Ordering::Relaxed));
+                let size = chunk_size(mean.load(Ordering::Relaxed)).min(max_chunk.max(1));
                 let chunk: Vec<T> = items.by_ref().take(size).collect();
                 if job_tx.send((seq, chunk)).is_err() {
                     break;
