@@ -397,3 +397,23 @@ fn a_puzzle_from_a_slow_pipe_is_answered_before_the_next_comes() {
         assert_eq!(child.wait().expect("gridsat ends").code(), Some(0));
     }
 }
+
+#[test]
+fn long_lines_without_end_to_their_puzzle_are_read_in_bounded_memory() {
+    // 40 lines of 1 MB, no blank line: no kind's puzzle is that, and reading them all into one
+    // record took more than the 1 GB cap (Numberlink, Tectonic, Sudoku aborted). Now the lines
+    // past the kind's budget are one error, and reading goes on after the next blank line.
+    let long = format!("1{}2\n", ".".repeat(1_000_000)).repeat(40);
+    for kind in ["sudoku", "takuzu", "tectonic", "numberlink", "shisen"] {
+        let out = solve_stdin(long.as_bytes(), &["--kind", kind]);
+        assert_eq!(out.status.code(), Some(2), "{kind}");
+        assert!(statuses(&out).iter().all(|s| s == "error"), "{kind}");
+    }
+    // After the over-long stretch and a blank line, a valid puzzle is answered.
+    let text = format!(
+        "{}\n{LINE}\n",
+        format!("1{}2\n", ".".repeat(300_000)).repeat(5)
+    );
+    let got = statuses(&solve_stdin(text.as_bytes(), &["--kind", "sudoku"]));
+    assert_eq!(got.last().map(String::as_str), Some("unique"), "{got:?}");
+}
