@@ -224,6 +224,8 @@ fn board(out: &mut String, p: &Picture) {
             row,
             col,
             label,
+            note,
+            ink,
             tone,
         } = m
         {
@@ -241,16 +243,41 @@ fn board(out: &mut String, p: &Picture) {
                 c(0.12),
                 fill
             );
-            let size = fit(label, 0.42, 0.8);
-            text(
-                out,
-                "tile-label",
-                Point::centre(*row, *col),
-                size,
-                "#3b2f1e",
-                false,
-                label,
-            );
+            let ink = ink.as_deref().unwrap_or("#3b2f1e");
+            let centre = Point::centre(*row, *col);
+            if note.is_empty() {
+                let size = fit(label, 0.42, 0.8);
+                text(out, "tile-label", centre, size, ink, false, label);
+            } else {
+                // The note above (clear of the move number in the bottom-right corner), the
+                // label a little below the middle.
+                let above = Point {
+                    y: centre.y - 0.25,
+                    ..centre
+                };
+                text(
+                    out,
+                    "tile-note",
+                    above,
+                    fit(note, 0.17, 0.8),
+                    ink,
+                    false,
+                    note,
+                );
+                let below = Point {
+                    y: centre.y + 0.08,
+                    ..centre
+                };
+                text(
+                    out,
+                    "tile-label",
+                    below,
+                    fit(label, 0.42, 0.8),
+                    ink,
+                    true,
+                    label,
+                );
+            }
         }
     }
     // 3. the grid
