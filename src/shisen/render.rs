@@ -308,7 +308,10 @@ mod tests {
         let board = board_of(include_str!("../../puzzles/shisen/mahjong.shisen"));
         let svg = crate::draw::layout::single(&picture(&board, None)).to_svg();
         assert!(!svg.contains('🀄'), "{svg}");
-        assert!(svg.contains(">season<") && svg.contains(">flower<"), "{svg}");
+        assert!(
+            svg.contains(">season<") && svg.contains(">flower<"),
+            "{svg}"
+        );
     }
 
     #[test]
