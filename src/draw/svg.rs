@@ -230,6 +230,18 @@ fn board(out: &mut String, p: &Picture) {
         } = m
         {
             let inset = 0.06;
+            // A tile covers its cell: a highlight of the cell (the cells where two solutions
+            // differ) colours the tile itself, not only the rim around it.
+            let tone = tone.or_else(|| {
+                p.marks.iter().find_map(|h| match h {
+                    Mark::Highlight {
+                        row: r,
+                        col: k,
+                        tone,
+                    } if r == row && k == col => Some(*tone),
+                    _ => None,
+                })
+            });
             let fill = tone.map_or("#fbf3dc", cell_fill);
             let class = tone.map_or("tile".to_string(), |t| format!("tile {}", t.name()));
             let _ = writeln!(
