@@ -358,9 +358,9 @@ impl AnyFinding {
 /// One generated puzzle, read back, with its solution's rows.
 pub type OneMade = (Generated, AnyPuzzle, Option<Vec<Vec<i64>>>);
 
-/// Generates `count` puzzles for `order` from `seed` on, each read back with its solution. A
-/// generator cannot be stopped half-way: the time limit and Ctrl-C are looked at between
-/// puzzles, and when they end the run the puzzle being made is left to its thread.
+/// Generates `count` puzzles for `order` from `seed` on, each read back with its solution. The
+/// time limit and Ctrl-C are looked at while a puzzle is made; when they end the run, the
+/// generator is told to stop (the library's stop flag) and its thread ends soon after.
 pub fn generate(
     py: Python<'_>,
     order: &Order,
@@ -380,12 +380,14 @@ pub fn generate(
     for i in 0..count {
         let s = seed.wrapping_add(i as u64);
         let (plan, opts) = (plan.clone(), read_opts.clone());
+        let stop = gridsat::solver::Stop::new();
+        let told = stop.clone();
         let (tx, rx) = mpsc::channel();
         std::thread::Builder::new()
             .name("gridsat-generate".into())
             .spawn(move || {
                 let got = (|| -> Result<_> {
-                    match plan.make(s)? {
+                    match plan.make_until(s, &told)? {
                         Made::Puzzle(g) => {
                             let (any, rows) =
                                 gridsat::record::generated::read_back(kind, &g, &opts, true)?;
@@ -416,8 +418,12 @@ pub fn generate(
                     ))
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    py.check_signals()?;
+                    if let Err(e) = py.check_signals() {
+                        stop.raise();
+                        return Err(e);
+                    }
                     if deadline.is_some_and(|d| Instant::now() >= d) {
+                        stop.raise();
                         return Err(pyo3::exceptions::PyTimeoutError::new_err(format!(
                             "generate: the time limit ({} s) ran out after {} of {count} puzzles",
                             timeout.unwrap_or_default(),
