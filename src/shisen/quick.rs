@@ -1,7 +1,9 @@
 //! The quick search: a depth-first search for a plan on the board itself, with and without
 //! gravity, before any route or CNF is built. It is how `solve` and `check` answer a clearable
-//! deal in about the time a player's program takes: the tiles a tile can be joined to now are
-//! found by a walk over (cell, direction) states with at most two turns, a position (the set
+//! deal in about the time a player's program takes: without gravity each tile is put to the
+//! seed's sweep against the other tiles of its kind ([`Board::joins`]), with gravity the
+//! tiles it can be joined to now are found by a walk over (cell, direction) states with at
+//! most two turns; a position (the set
 //! of tiles left; with gravity the columns stay packed in order, so that set is the position
 //! too) found dead is remembered, and without gravity a kind whose last two tiles can be joined
 //! now is removed at once (removing tiles only opens lines, so that loses nothing:
@@ -76,7 +78,8 @@ pub struct Board {
     now: u32,
     rays: Vec<(u32, u8)>,
     next: Vec<(u32, u8)>,
-    /// Cells walked by [`Board::reach`] so far (the search's measure of work).
+    /// Cells walked by [`Board::reach`] and looked at by [`Board::joins`] in
+    /// [`Board::moves_of`] so far (the search's measure of work).
     walked: u64,
 }
 
@@ -217,10 +220,29 @@ impl Board {
 
     /// The moves of the tile in padded cell `s`: matching tiles it can be joined to that come
     /// later in row-major order (each move is found once), into `out` (cleared first).
+    /// Without gravity each later tile of its class is put to [`Board::joins`] (a tile has
+    /// few partners, and a walk over every cell it reaches costs more on an open board); with
+    /// gravity, where tiles move, the tiles it reaches are filtered.
     fn moves_of(&mut self, s: usize, out: &mut Vec<usize>) {
         out.clear();
         let a = self.grid[s];
         if a >= WALL {
+            return;
+        }
+        if !self.gravity {
+            let (w, mut work) = (self.pw - 2, 0);
+            for &t in &self.of_class[self.class[a as usize] as usize] {
+                let t = t as usize;
+                let c = (t / w + 1) * self.pw + t % w + 1;
+                // A class's tiles are listed row-major, as their cells are.
+                if c > s
+                    && self.here[t / 64] & (1 << (t % 64)) != 0
+                    && self.joins_counting(s, c, &mut work)
+                {
+                    out.push(c);
+                }
+            }
+            self.walked += work;
             return;
         }
         self.reach(s, out);
@@ -235,6 +257,11 @@ impl Board {
     /// (a middle segment on every row, then every column), each tile first going straight
     /// as far as its column (row) is empty, so only the middle segment is walked.
     fn joins(&self, s: usize, t: usize) -> bool {
+        self.joins_counting(s, t, &mut 0)
+    }
+
+    /// [`Board::joins`], adding the cells it looked at to `work`.
+    fn joins_counting(&self, s: usize, t: usize, work: &mut u64) -> bool {
         let pw = self.pw;
         let rows = self.grid.len() / pw;
         let free = |r: usize, c: usize| self.grid[r * pw + c] == EMPTY;
@@ -253,25 +280,41 @@ impl Board {
             }
             (lo, hi)
         };
+        // A middle segment on each of `lines` (rows or columns) between `from` and `to`.
+        let middle = |lines: std::ops::RangeInclusive<usize>,
+                      (from, to): (usize, usize),
+                      vertical: bool,
+                      work: &mut u64| {
+            for l in lines {
+                *work += 1;
+                let open = (from + 1..to).all(|k| {
+                    *work += 1;
+                    if vertical {
+                        free(k, l)
+                    } else {
+                        free(l, k)
+                    }
+                });
+                if open {
+                    return true;
+                }
+            }
+            false
+        };
         let (a_lo, a_hi) = span(ra, ca, true);
         let (b_lo, b_hi) = span(rb, cb, true);
-        let (c0, c1) = (ca.min(cb), ca.max(cb));
+        *work += (a_hi - a_lo + b_hi - b_lo + 6) as u64;
         // The ends of the middle segment are the tiles or inside their spans: only the cells
         // strictly between them are left to look at.
-        for r in a_lo.max(b_lo)..=a_hi.min(b_hi) {
-            if (c0 + 1..c1).all(|c| free(r, c)) {
-                return true;
-            }
+        let cols = (ca.min(cb), ca.max(cb));
+        if middle(a_lo.max(b_lo)..=a_hi.min(b_hi), cols, false, work) {
+            return true;
         }
         let (a_lo, a_hi) = span(ra, ca, false);
         let (b_lo, b_hi) = span(rb, cb, false);
-        let (r0, r1) = (ra.min(rb), ra.max(rb));
-        for c in a_lo.max(b_lo)..=a_hi.min(b_hi) {
-            if (r0 + 1..r1).all(|r| free(r, c)) {
-                return true;
-            }
-        }
-        false
+        *work += (a_hi - a_lo + b_hi - b_lo + 6) as u64;
+        let rows = (ra.min(rb), ra.max(rb));
+        middle(a_lo.max(b_lo)..=a_hi.min(b_hi), rows, true, work)
     }
 
     /// Removes the tiles in padded cells `s` and `t` (then, with gravity, the tiles above
