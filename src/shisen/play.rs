@@ -720,6 +720,22 @@ impl Oracle<'_, '_> {
         self.at = Some((c, done));
     }
 
+    /// Tells the oracle that `plan` (moves as tiles by starting cell) clears the board, so
+    /// the positions along it are answered from it first (an explanation walks its plan).
+    pub fn knows(&mut self, plan: &[(usize, usize)]) {
+        let mut s = vec![false; self.model.map.routes.pairs.len()];
+        for &m in plan {
+            match self.pair(m) {
+                Some(i) => s[i] = true,
+                None => return,
+            }
+        }
+        if self.cleared.len() == KEPT_PLANS {
+            self.cleared.remove(0);
+        }
+        self.cleared.push(s);
+    }
+
     /// After `history` (moves as tiles by starting cell, in order), which of `moves` (tiles
     /// by starting cell) keep the board clearable: `true` for a safe move, each proven by a
     /// plan that clears the board with it (found by play, or a model of the solver), `false`
