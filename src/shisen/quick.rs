@@ -78,6 +78,11 @@ pub struct Board {
     now: u32,
     rays: Vec<(u32, u8)>,
     next: Vec<(u32, u8)>,
+    /// The padded cells in the order the search looks at them (row by row, until
+    /// [`Board::shuffle`]), and each cell's place in it (a move is found from the tile that
+    /// comes first).
+    order: Vec<u32>,
+    rank: Vec<u32>,
     /// Cells walked by [`Board::reach`] and looked at by [`Board::joins`] in
     /// [`Board::moves_of`] so far (the search's measure of work).
     walked: u64,
@@ -120,6 +125,7 @@ impl Board {
             }
         }
         let count = of_class.iter().map(|v| v.len() as u32).collect();
+        let n = grid.len();
         Board {
             pw,
             gravity: p.rules.gravity,
@@ -134,6 +140,8 @@ impl Board {
             rays: Vec::new(),
             next: Vec::new(),
             walked: 0,
+            order: (0..n as u32).collect(),
+            rank: (0..n as u32).collect(),
         }
     }
 
@@ -248,7 +256,8 @@ impl Board {
         self.reach(s, out);
         let k = self.class[a as usize];
         let (grid, class) = (&self.grid, &self.class);
-        out.retain(|&t| t > s && class[grid[t] as usize] == k);
+        let rank = &self.rank;
+        out.retain(|&t| rank[t] > rank[s] && class[grid[t] as usize] == k);
         out.sort_unstable();
         out.dedup();
     }
@@ -336,6 +345,16 @@ impl Board {
             }
         }
         (a, b)
+    }
+
+    /// A new order to look at the cells in (a seeded shuffle). Only with gravity: without,
+    /// [`Board::moves_of`] takes a tile's partners row by row.
+    fn shuffle(&mut self, seed: u64) {
+        use rand::seq::SliceRandom;
+        self.order.shuffle(&mut crate::generate::rng(seed));
+        for (i, &c) in self.order.iter().enumerate() {
+            self.rank[c as usize] = i as u32;
+        }
     }
 
     /// Every move playable now, as pairs of padded cells.
@@ -455,12 +474,33 @@ impl Search {
             .collect()
     }
 
-    /// Searches from the start.
+    /// Searches from the start. With gravity in runs of growing budgets ([`FIRST_RUN`]
+    /// positions, then doubling) until the whole budget is spent, each after the first
+    /// looking at the cells in another seeded order: a search that went astray early into a
+    /// large dead part of the game starts again elsewhere. The dead positions found are kept
+    /// from run to run (a position is dead whatever the order it is searched in).
     pub fn run(&mut self) -> Found {
-        match self.step() {
-            Some(true) => Found::Plan(self.pairs()),
-            Some(false) => Found::Dead,
-            None => Found::Unknown,
+        let total = self.budget;
+        let mut run = if self.board.gravity { FIRST_RUN } else { total };
+        let mut seed = 0;
+        loop {
+            self.budget = (self.nodes + run).min(total);
+            match self.step() {
+                Some(true) => return Found::Plan(self.pairs()),
+                Some(false) => return Found::Dead,
+                None if self.nodes >= total
+                    || self.stopped
+                    || self.board.walked > self.walk_limit =>
+                {
+                    self.budget = total;
+                    return Found::Unknown;
+                }
+                None => {
+                    seed += 1;
+                    run *= 2;
+                    self.board.shuffle(seed);
+                }
+            }
         }
     }
 
@@ -544,7 +584,8 @@ impl Search {
         }
         let saved = self.board.gravity.then(|| self.board.grid.clone());
         let mut result = Some(false);
-        'scan: for s in 0..self.board.grid.len() {
+        'scan: for i in 0..self.board.order.len() {
+            let s = self.board.order[i] as usize;
             if self.board.grid[s] >= WALL {
                 continue;
             }
@@ -590,6 +631,10 @@ impl Search {
 /// microseconds on an 18x8 deal). A clearable deal it misses is cleared by the play search
 /// on the routes there; a dead deal pays this much for nothing, so it is kept small.
 pub const BUDGET: usize = 5_000;
+
+/// Positions of the first run of the search with gravity (the cells row by row), before it
+/// starts again in a shuffled order ([`Search::run`]).
+pub const FIRST_RUN: usize = 1_000;
 
 /// Cells the search may walk per position of its budget on average: on large boards a
 /// position costs more, and the budget is of work, not of positions alone.
