@@ -2,17 +2,89 @@
 //! same puzzles on every machine), a random solution drawn from the SAT solver
 //! ([`random_solution`]), the removal of givens while SAT still proves the puzzle unique
 //! ([`reduce_givens`], [`reduce_givens_with`]), the test that no given can go
-//! ([`removable_givens`]), and the [`Generated`] record every generator returns.
+//! ([`removable_givens`]), the [`Generated`] record every generator returns, and the stop
+//! points: each kind's `generate_until` takes a [`Stop`] flag (a caller's time limit, raised by
+//! the caller's clock) which its loops ([`stop_point`]) and its solves ([`stop_between`], or a
+//! stoppable [`crate::solver::SolverChoice`]) poll, so that a generator given up on ends its
+//! work instead of running on. Without a flag (`None`) a generator runs exactly as it would
+//! without this.
 
+use crate::cnf::Formula;
 use crate::cnf::{Assignment, Lit, Var};
 use crate::explain::Grade;
-use crate::solver::{Outcome, Session, SolverError};
+use crate::solver::{Backend, Outcome, Search, Session, SolverError, Stop};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use serde::Serialize;
 
 /// The random generator every kind uses.
 pub type Rand = rand_chacha::ChaCha8Rng;
+
+/// `Err(Stopped)` once `stop` is raised: a generator calls it at the top of each attempt (and
+/// of any loop that does not solve), so that work between solves ends too.
+pub fn stop_point(stop: Option<&Stop>) -> Result<(), SolverError> {
+    if stop.is_some_and(Stop::is_raised) {
+        Err(SolverError::Stopped)
+    } else {
+        Ok(())
+    }
+}
+
+/// `inner`, answering [`SolverError::Stopped`] before each solve once `stop` is raised. For
+/// generators whose solves are many and short: a stop between them costs nothing, where
+/// varisat stopped inside a solve pays for a proof it writes (see
+/// [`crate::solver::Varisat::with_stop`]).
+pub fn stop_between(inner: Box<dyn Backend>, stop: Option<&Stop>) -> Box<dyn Backend> {
+    match stop {
+        Some(s) => Box::new(StopBetween {
+            inner,
+            stop: s.clone(),
+        }),
+        None => inner,
+    }
+}
+
+/// See [`stop_between`].
+struct StopBetween {
+    inner: Box<dyn Backend>,
+    stop: Stop,
+}
+
+impl Backend for StopBetween {
+    fn add_clause(&mut self, clause: &[Lit]) {
+        self.inner.add_clause(clause)
+    }
+
+    fn solve(&mut self, assumptions: &[Lit]) -> Result<Outcome, SolverError> {
+        stop_point(Some(&self.stop))?;
+        self.inner.solve(assumptions)
+    }
+
+    fn solve_budget(
+        &mut self,
+        assumptions: &[Lit],
+        conflicts: u64,
+    ) -> Result<Option<Outcome>, SolverError> {
+        stop_point(Some(&self.stop))?;
+        self.inner.solve_budget(assumptions, conflicts)
+    }
+
+    fn add_formula(&mut self, f: &Formula) {
+        self.inner.add_formula(f)
+    }
+
+    fn num_vars(&self) -> usize {
+        self.inner.num_vars()
+    }
+
+    fn prefer(&mut self, lits: &[Lit]) {
+        self.inner.prefer(lits)
+    }
+
+    fn set_search(&mut self, search: Search) {
+        self.inner.set_search(search)
+    }
+}
 
 /// The random source for a seed.
 pub fn rng(seed: u64) -> Rand {

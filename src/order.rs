@@ -7,6 +7,7 @@ use crate::error::{Error, Result};
 use crate::generate::Generated;
 use crate::options::TakuzuWords;
 use crate::puzzle::Kind;
+use crate::solver::Stop;
 use crate::sudoku::generate as sudoku_gen;
 use crate::sudoku::{default_box, generate::Layout};
 
@@ -501,7 +502,13 @@ impl Plan {
 
     /// The puzzle of `seed` (the same on every machine), or why the target was missed.
     pub fn make(&self, seed: u64) -> Result<Made> {
-        make(self, seed)
+        make(self, seed, None)
+    }
+
+    /// [`Plan::make`], ending with [`crate::solver::SolverError::Stopped`] soon after `stop`
+    /// is raised (a caller's time limit).
+    pub fn make_until(&self, seed: u64, stop: &Stop) -> Result<Made> {
+        make(self, seed, Some(stop))
     }
 }
 
@@ -594,9 +601,9 @@ fn takuzu_command(o: &crate::takuzu::generate::Options) -> String {
     s + &format!(" --seed {}", o.seed)
 }
 
-fn make(plan: &Plan, seed: u64) -> Result<Made> {
+fn make(plan: &Plan, seed: u64, stop: Option<&Stop>) -> Result<Made> {
     match plan {
-        Plan::Sudoku(o, layout) => Ok(match sudoku_gen::generate(o, seed)? {
+        Plan::Sudoku(o, layout) => Ok(match sudoku_gen::generate_until(o, seed, stop)? {
             sudoku_gen::Outcome::Found(f) => {
                 let mut g = sudoku_gen::to_generated(&f, seed, *layout);
                 g.notes.push(format!("again: {}", sudoku_command(o, seed)));
@@ -606,7 +613,7 @@ fn make(plan: &Plan, seed: u64) -> Result<Made> {
         }),
         Plan::Tectonic(o) => {
             let want = o.difficulty.as_deref().and_then(level_of);
-            let g = crate::tectonic::generate::generate(o, seed)?;
+            let g = crate::tectonic::generate::generate_until(o, seed, stop)?;
             Ok(at_level(g, want, tectonic_command(o, seed)))
         }
         Plan::Numberlink(o) => {
@@ -614,18 +621,20 @@ fn make(plan: &Plan, seed: u64) -> Result<Made> {
                 crate::numberlink::generate::Target::Level(i) => Some(i),
                 _ => None,
             };
-            let g = crate::numberlink::generate::generate(*o, seed)?;
+            let g = crate::numberlink::generate::generate_until(*o, seed, stop)?;
             Ok(at_level(g, want, numberlink_command(o, seed)))
         }
         Plan::Takuzu(o) => {
             let o = crate::takuzu::generate::Options { seed, ..o.clone() };
-            let g = crate::takuzu::generate::generate(&o)?;
+            let g = crate::takuzu::generate::generate_until(&o, stop)?;
             Ok(at_level(g, o.difficulty, takuzu_command(&o)))
         }
-        Plan::Shisen(o) => Ok(match crate::shisen::generate::generate(o, seed)? {
-            Ok(g) => Made::Puzzle(g),
-            Err(why) => Made::Missed(why),
-        }),
+        Plan::Shisen(o) => Ok(
+            match crate::shisen::generate::generate_until(o, seed, stop)? {
+                Ok(g) => Made::Puzzle(g),
+                Err(why) => Made::Missed(why),
+            },
+        ),
     }
 }
 

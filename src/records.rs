@@ -22,13 +22,18 @@ pub const MAX_LINE: usize = 16 << 20;
 
 /// The error of a line longer than [`MAX_LINE`].
 pub fn too_long(file: &str, ln: usize) -> InputError {
+    too_long_at(file, ln, MAX_LINE)
+}
+
+/// The error of a line longer than `max` bytes (a reader's own limit, at most [`MAX_LINE`]).
+pub fn too_long_at(file: &str, ln: usize, max: usize) -> InputError {
     InputError::new(
         file,
         ln,
         1,
         format!(
             "a line longer than {} MiB: no puzzle needs a line that long (this is not a puzzle file, or its line endings are lost)",
-            MAX_LINE >> 20
+            max >> 20
         ),
     )
 }

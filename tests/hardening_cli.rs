@@ -479,3 +479,50 @@ fn generate_keeps_its_time_limit() {
     assert_eq!(with.status.code(), Some(0));
     assert_eq!(text(&with.stdout), text(&without.stdout));
 }
+
+#[test]
+fn a_generator_told_to_stop_ends_by_itself() {
+    use gridsat::error::Error;
+    use gridsat::order::{self, Made, Order};
+    use gridsat::puzzle::Kind;
+    use gridsat::solver::{SolverError, Stop};
+    let stopped =
+        |r: gridsat::error::Result<Made>| matches!(r, Err(Error::Solver(SolverError::Stopped)));
+    // A flag raised before the start: every kind's generator stops at once, with no puzzle.
+    for kind in [
+        Kind::Sudoku,
+        Kind::Takuzu,
+        Kind::Tectonic,
+        Kind::Numberlink,
+        Kind::Shisen,
+    ] {
+        let (plan, _) = order::plan(&Order::new(kind)).unwrap();
+        let stop = Stop::new();
+        stop.raise();
+        assert!(stopped(plan.make_until(1, &stop)), "{kind:?}");
+        // Not raised: the same puzzle as without a flag.
+        let (Made::Puzzle(a), Made::Puzzle(b)) = (
+            plan.make_until(1, &Stop::new()).unwrap(),
+            plan.make(1).unwrap(),
+        ) else {
+            panic!("{kind:?}: no puzzle");
+        };
+        assert_eq!(a.puzzle, b.puzzle, "{kind:?}");
+    }
+    // Raised while a minimal 25x25 Sudoku is being made (far longer than the 0.3 s): the
+    // generator's thread ends by itself, with no puzzle, instead of running to the end.
+    let (plan, _) = order::plan(&Order {
+        size: Some((25, 25)),
+        minimal: true,
+        ..Order::new(Kind::Sudoku)
+    })
+    .unwrap();
+    let stop = Stop::new();
+    let flag = stop.clone();
+    let worker = std::thread::spawn(move || plan.make_until(1, &flag));
+    std::thread::sleep(Duration::from_millis(300));
+    stop.raise();
+    assert!(stopped(
+        worker.join().expect("the generator does not panic")
+    ));
+}

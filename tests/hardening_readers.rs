@@ -283,6 +283,61 @@ fn every_kind_reads_on_after_a_bad_record() {
 }
 
 #[test]
+fn bad_one_liners_before_valid_ones_are_not_read_as_a_grid() {
+    // Fuzz seed 1's case: a bad 34-cell line (read as a grid row, being no one-liner), a blank
+    // line, a bad 36-cell one-liner, then three valid ones of the same length. The bad 36-cell
+    // line once started a 36-wide grid that swallowed the valid ones after it.
+    let six = ".3.41.......5....1..65.2.6....2.1...";
+    let text = format!(
+        ".4...3..6....3..5.942..2....4.....\n\n..54...3..6....3..5.942..2....4.....\n{six}\n{six}\n{six}\n"
+    );
+    let got = records(&solve_stdin(text.as_bytes(), &["--kind", "sudoku"]));
+    let shape: Vec<(&str, Option<u64>)> = got.iter().map(|(s, l)| (s.as_str(), *l)).collect();
+    assert_eq!(
+        shape,
+        [
+            ("error", Some(1)),
+            ("error", Some(3)),
+            ("unique", None),
+            ("unique", None),
+            ("unique", None)
+        ]
+    );
+}
+
+#[test]
+fn two_bad_numberlink_headers_back_to_back_are_two_errors() {
+    // The stress run's case: corrupted `W H` records next to each other, first in the file
+    // (after the rule directive) and between valid ones.
+    let good = "3 2\nA.A\nB.B\n";
+    let bad = "3 x\nA.A\nB.B\n";
+    for (text, want) in [
+        (
+            format!("# numberlink: rules=flow\n{bad}{bad}{good}{good}"),
+            vec![
+                ("error", Some(2)),
+                ("error", Some(5)),
+                ("unique", None),
+                ("unique", None),
+            ],
+        ),
+        (
+            format!("{good}{bad}{bad}{good}"),
+            vec![
+                ("unique", None),
+                ("error", Some(4)),
+                ("error", Some(7)),
+                ("unique", None),
+            ],
+        ),
+    ] {
+        let got = records(&solve_stdin(text.as_bytes(), &["--kind", "numberlink"]));
+        let shape: Vec<(&str, Option<u64>)> = got.iter().map(|(s, l)| (s.as_str(), *l)).collect();
+        assert_eq!(shape, want, "{text}");
+    }
+}
+
+#[test]
 fn a_file_bad_the_same_way_throughout_is_said_once() {
     // 300 Numberlink letter grids read as Sudoku: one error printed, then the count.
     let text = "R.G.Y..B.O......G.Y..RBO.\n".repeat(300);
@@ -303,4 +358,62 @@ fn a_file_bad_the_same_way_throughout_is_said_once() {
         Some(text.as_bytes()),
     );
     assert_eq!(statuses(&out).len(), 300);
+}
+
+#[test]
+fn a_puzzle_from_a_slow_pipe_is_answered_before_the_next_comes() {
+    // A producer that writes one puzzle and waits: its answer comes out before the next puzzle
+    // is written (no chunk waiting to fill, no output buffer holding it), on one thread or two.
+    for jobs in ["1", "2"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gridsat"))
+            .args(["check", "-", "--kind", "sudoku", "--json", "--no-progress"])
+            .args(["-j", jobs])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("gridsat runs");
+        let mut stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for l in std::io::BufReader::new(stdout).lines() {
+                if tx.send(l.unwrap_or_default()).is_err() {
+                    break;
+                }
+            }
+        });
+        for k in 1..=3 {
+            writeln!(stdin, "{LINE}").expect("gridsat reads");
+            stdin.flush().expect("flushed");
+            // Generous: the answer takes milliseconds; without it, this waits forever.
+            let got = rx
+                .recv_timeout(std::time::Duration::from_secs(60))
+                .unwrap_or_else(|_| panic!("-j {jobs}: answer {k} held while the pipe is open"));
+            assert!(got.contains("\"unique\""), "{got}");
+        }
+        drop(stdin);
+        assert_eq!(child.wait().expect("gridsat ends").code(), Some(0));
+    }
+}
+
+#[test]
+fn long_lines_without_end_to_their_puzzle_are_read_in_bounded_memory() {
+    // 40 lines of 1 MB, no blank line: no kind's puzzle is that, and reading them all into one
+    // record took more than the 1 GB cap (Numberlink, Tectonic, Sudoku aborted). Now the lines
+    // past the kind's budget are one error, and reading goes on after the next blank line.
+    let long = format!("1{}2\n", ".".repeat(1_000_000)).repeat(40);
+    for kind in ["sudoku", "takuzu", "tectonic", "numberlink", "shisen"] {
+        let out = solve_stdin(long.as_bytes(), &["--kind", kind]);
+        assert_eq!(out.status.code(), Some(2), "{kind}");
+        assert!(statuses(&out).iter().all(|s| s == "error"), "{kind}");
+    }
+    // After the over-long stretch and a blank line, a valid puzzle is answered.
+    let text = format!(
+        "{}\n{LINE}\n",
+        format!("1{}2\n", ".".repeat(300_000)).repeat(5)
+    );
+    let got = statuses(&solve_stdin(text.as_bytes(), &["--kind", "sudoku"]));
+    assert_eq!(got.last().map(String::as_str), Some("unique"), "{got:?}");
 }

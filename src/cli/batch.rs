@@ -62,6 +62,43 @@ struct Current {
     /// such a line gives way to the one already handed back.
     bad_lines: VecDeque<usize>,
     done: bool,
+    /// How the reader is made again after a record over [`record_budget`].
+    kind: Kind,
+    opts: ReadOptions,
+    any_genre: bool,
+    /// Bytes given to the reader since it last handed something back, and the first of
+    /// those lines.
+    record_bytes: usize,
+    record_start: usize,
+    /// After a record over its budget: lines are passed over up to the next blank line.
+    passing: bool,
+}
+
+/// The most bytes of lines a reader of `kind` is given for one puzzle (since it last handed
+/// one back): a few times the largest puzzle the kind's limits allow in its widest form (a
+/// 64x64 Sudoku of numbers is 13 KB, a 1000x1000 Takuzu or Tectonic 2-16 MB, a 2000x2000
+/// Numberlink of numbers 20 MB, a 200x200 Shisen-sho 0.7 MB). Past it the reader's record is
+/// one error, its lines are dropped, and reading goes on after the next blank line with a new
+/// reader: so a file of long lines with no end to its record (a 16 MiB line a row) is read in
+/// bounded memory, as a single line over [`crate::records::MAX_LINE`] is.
+fn record_budget(kind: Kind) -> usize {
+    match kind {
+        Kind::Sudoku => 1 << 20,
+        Kind::Shisen => 4 << 20,
+        Kind::Takuzu => 16 << 20,
+        Kind::Numberlink => 32 << 20,
+        Kind::Tectonic => 8 << 20,
+    }
+}
+
+/// The longest line a reader of `kind` is given ([`crate::records::MAX_LINE`] but for
+/// Tectonic, whose reader takes about 50 bytes of memory a character of a line: 8 MiB, still
+/// 8 times a 1000x1000 board's JSON Lines record).
+fn longest_line(kind: Kind) -> usize {
+    match kind {
+        Kind::Tectonic => 8 << 20,
+        _ => crate::records::MAX_LINE,
+    }
 }
 
 /// One line of a file as read: its number, its text, and what was wrong with its bytes (not
@@ -134,6 +171,12 @@ impl Puzzles {
             pending_cr: false,
             bad_lines: VecDeque::new(),
             done: false,
+            kind: Kind::Sudoku,
+            opts: self.opts.clone(),
+            any_genre: self.kind.is_none(),
+            record_bytes: 0,
+            record_start: 1,
+            passing: false,
         };
         let kind = match self.kind.or_else(|| kinds::by_extension(&file)) {
             Some(k) => k,
@@ -168,7 +211,9 @@ impl Puzzles {
                 k
             }
         };
-        cur.reader = AnyReader::new(kind, &label, &super::options_for(&file, &self.opts));
+        cur.kind = kind;
+        cur.opts = super::options_for(&file, &self.opts);
+        cur.reader = AnyReader::new(kind, &label, &cur.opts);
         if self.kind.is_none() {
             // Not named with --kind: a file of URLs may hold any genre.
             cur.reader = cur.reader.any_genre();
@@ -183,7 +228,7 @@ impl Current {
     /// bounded by [`crate::records::MAX_LINE`], or the error that ends the file (not readable,
     /// or not text at all).
     fn next_line(&mut self) -> std::result::Result<Option<Line>, Box<Input>> {
-        let max = crate::records::MAX_LINE;
+        let max = longest_line(self.kind);
         let mut buf = Vec::new();
         let mut any = false;
         let mut too_long = false;
@@ -215,7 +260,7 @@ impl Current {
                 // text at all, and an endless line is given up.
                 skipped += take;
                 if avail[..take].contains(&0) || skipped > SKIP_LIMIT {
-                    let mut e = crate::records::too_long(&self.label, self.line + 1);
+                    let mut e = crate::records::too_long_at(&self.label, self.line + 1, max);
                     e.message.push_str(if avail[..take].contains(&0) {
                         "; the rest of the file is not read (it holds NUL bytes: binary data, not text)"
                     } else {
@@ -252,7 +297,7 @@ impl Current {
             return Ok(Some(Line {
                 number,
                 text: String::new(),
-                fault: Some(crate::records::too_long(&self.label, number)),
+                fault: Some(crate::records::too_long_at(&self.label, number, max)),
             }));
         }
         if number == 1 && buf.starts_with("\u{feff}".as_bytes()) {
@@ -289,11 +334,53 @@ impl Current {
         }
     }
 
+    /// Gives one line to the reader, unless the lines since it last handed something back are
+    /// over the kind's [`record_budget`]: then they are one error, the reader starts again,
+    /// and lines are passed over up to the next blank line.
+    fn feed(&mut self, l: Line, out: &mut Vec<crate::records::Item<AnyPuzzle>>) {
+        let blank = l.text.trim().is_empty();
+        if self.passing {
+            if !blank {
+                return;
+            }
+            self.passing = false;
+        }
+        if self.record_bytes == 0 {
+            self.record_start = l.number;
+        }
+        self.record_bytes += l.text.len() + 1;
+        let budget = record_budget(self.kind);
+        if self.record_bytes > budget {
+            let m = format!(
+                "lines {} to {} hold more than {} MiB without a whole {} puzzle: no puzzle of the kind is that large (passed over up to the next blank line)",
+                self.record_start,
+                l.number,
+                budget >> 20,
+                self.kind.name()
+            );
+            out.push(Err(InputError::new(&self.label, self.record_start, 1, m)));
+            let fresh = AnyReader::new(self.kind, &self.label, &self.opts);
+            self.reader = if self.any_genre {
+                fresh.any_genre()
+            } else {
+                fresh
+            };
+            self.record_bytes = 0;
+            self.passing = !blank;
+            return;
+        }
+        let before = out.len();
+        self.feed_line(l, out);
+        if out.len() > before {
+            self.record_bytes = 0;
+        }
+    }
+
     /// Gives one line to the reader. A line that is too long is its own error and is not given;
     /// a line that is not UTF-8 is its own error (unless it is a comment, which is free text)
     /// and is given with U+FFFD in place of its bad bytes, so that the record it belongs to
     /// stays in step; the reader's own error on it then gives way to this one.
-    fn feed(&mut self, l: Line, out: &mut Vec<crate::records::Item<AnyPuzzle>>) {
+    fn feed_line(&mut self, l: Line, out: &mut Vec<crate::records::Item<AnyPuzzle>>) {
         match l.fault {
             Some(e) if l.text.is_empty() => out.push(Err(e)),
             Some(e) => {
@@ -427,6 +514,34 @@ impl Iterator for Puzzles {
     }
 }
 
+/// True when the input comes live, from a pipe, a terminal or a socket (standard input or a
+/// named FIFO) rather than from a file: puzzles may then come slowly, and an answer must not
+/// wait for the next puzzle to be read. The batch then hands each puzzle to a thread alone
+/// (no chunks, [`run_chunked`]) and the verb flushes each answer; a file's batch keeps both.
+pub fn live(input: &InputArgs) -> bool {
+    let streaming = |p: &str| {
+        std::fs::metadata(p).is_ok_and(|m| {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::FileTypeExt;
+                let t = m.file_type();
+                t.is_fifo() || t.is_char_device() || t.is_socket()
+            }
+            #[cfg(not(unix))]
+            {
+                !m.is_file()
+            }
+        })
+    };
+    input.files.iter().any(|f| {
+        if f == "-" {
+            streaming("/dev/stdin")
+        } else {
+            !super::is_puzzle_argument(f) && streaming(f)
+        }
+    })
+}
+
 /// `-j N`: the number of threads that run the work: every core when not given, and never more
 /// (more threads than cores only share the same cores, each with its own solver's memory, as
 /// `sort --parallel` and `xz -T` hold too; a huge N asked for nothing else). N is at least 1
@@ -460,7 +575,7 @@ pub fn timeout(asked: Option<f64>) -> Result<Option<Duration>> {
 /// third of the work when done per puzzle. A chunk holds about [`CHUNK_TIME`] of work, judged
 /// from the items done so far: one item while nothing is known or items are slow, so that the
 /// first answers come at once and hard puzzles still spread over the threads.
-const MAX_CHUNK: usize = 128;
+pub const MAX_CHUNK: usize = 128;
 
 /// The work a chunk aims at (see [`MAX_CHUNK`]). 8 ms rather than 2: with the lite solver a 9x9
 /// takes about 70 µs, and 2 ms chunks spent 80 ms of system time waking threads on cbg's 21,375
@@ -482,6 +597,24 @@ fn chunk_size(mean_ns: u64) -> usize {
 pub fn run<T, R, W, O>(
     items: impl Iterator<Item = T> + Send,
     jobs: usize,
+    work: W,
+    write: O,
+) -> Result<()>
+where
+    T: Send,
+    R: Send,
+    W: Fn(&T) -> R + Sync,
+    O: FnMut(T, R) -> Result<bool>,
+{
+    run_chunked(items, jobs, MAX_CHUNK, work, write)
+}
+
+/// [`run`] with chunks of at most `max_chunk` items (1 for [`live`] input: a chunk is handed
+/// out only once it is full, so a puzzle read would wait for the next ones to come).
+pub fn run_chunked<T, R, W, O>(
+    items: impl Iterator<Item = T> + Send,
+    jobs: usize,
+    max_chunk: usize,
     work: W,
     mut write: O,
 ) -> Result<()>
@@ -520,7 +653,7 @@ where
                 if items.peek().is_none() || credit_rx.recv().is_err() {
                     break;
                 }
-                let size = chunk_size(mean.load(Ordering::Relaxed));
+                let size = chunk_size(mean.load(Ordering::Relaxed)).min(max_chunk.max(1));
                 let chunk: Vec<T> = items.by_ref().take(size).collect();
                 if job_tx.send((seq, chunk)).is_err() {
                     break;

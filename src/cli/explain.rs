@@ -82,6 +82,8 @@ pub fn run(a: &ExplainArgs, verb: Verb, style: Style) -> Result<i32> {
         }
     }
     let puzzles = batch::Puzzles::new(&a.input)?;
+    // Puzzles coming live (a pipe): each answer goes out as soon as it is known.
+    let live = batch::live(&a.input);
     let jobs = batch::jobs(a.jobs)?;
     let watchdog = batch::timeout(a.timeout)?.map(Watchdog::start);
     // Pictures are laid out when the run ends, so with them every input is read first: the
@@ -161,9 +163,13 @@ pub fn run(a: &ExplainArgs, verb: Verb, style: Style) -> Result<i32> {
         if let Some(b) = &bar {
             b.inc(1);
         }
-        res
+        match res {
+            Ok(true) if live => out.flush(),
+            res => res,
+        }
     };
-    batch::run(puzzles, jobs, work, write)?;
+    let chunk = if live { 1 } else { batch::MAX_CHUNK };
+    batch::run_chunked(puzzles, jobs, chunk, work, write)?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }

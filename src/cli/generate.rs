@@ -4,8 +4,9 @@
 //! Options are checked before the first puzzle, so bad usage prints nothing on standard output.
 //! A puzzle whose target was not reached within its attempts is reported on standard error, the
 //! batch goes on, and the exit code is 1. So is a puzzle not made within `--timeout`: its
-//! generator runs on a thread of its own, left to finish in the background while the batch goes
-//! on (the generators take no stop flag), and the process does not wait for it at the end.
+//! generator runs on a thread of its own, told to stop when the limit runs out (a `Stop` flag
+//! its solves and attempts poll, see [`crate::generate::stop_point`]); the batch waits a
+//! moment for it to end, and goes on.
 
 use super::args::GenerateArgs;
 use super::output::{say, Stdout};
@@ -16,9 +17,13 @@ use crate::kinds::{self, AnyPuzzle, ReadOptions};
 use crate::order::{self, Made, Order};
 use crate::puzzle::{self, Kind, Puzzle};
 use crate::record::generated::{self, read_back, Written};
-use crate::solver::SolverChoice;
+use crate::solver::{SolverChoice, Stop};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
+
+/// How long a generator told to stop at the time limit may take to end (it polls the flag
+/// between solves) before the batch goes on without waiting for it.
+const STOP_GRACE: Duration = Duration::from_secs(1);
 
 /// Puzzle `seed` of `plan`, or a missed target when it is not made within `limit` seconds.
 fn make_within(plan: &Arc<order::Plan>, seed: u64, limit: Option<f64>) -> Result<Made> {
@@ -27,18 +32,27 @@ fn make_within(plan: &Arc<order::Plan>, seed: u64, limit: Option<f64>) -> Result
     };
     let (tx, rx) = mpsc::channel();
     let p = Arc::clone(plan);
+    let stop = Stop::new();
+    let flag = stop.clone();
     std::thread::Builder::new()
         .name(format!("generate seed {seed}"))
         .spawn(move || {
             // The receiver may be gone (the limit ran out): nothing left to tell.
-            let _ = tx.send(p.make(seed));
+            let _ = tx.send(p.make_until(seed, &flag));
         })
         .map_err(|e| Error::Usage(format!("cannot start a thread to generate: {e}")))?;
     match rx.recv_timeout(Duration::from_secs_f64(limit)) {
         Ok(made) => made,
-        Err(mpsc::RecvTimeoutError::Timeout) => Ok(Made::Missed(format!(
-            "no puzzle within --timeout {limit} s"
-        ))),
+        Err(mpsc::RecvTimeoutError::Timeout) => {
+            // The generator stops at its next solve or attempt; the batch waits for it a
+            // moment, so that it does not go on using a core beside the next puzzle (a step
+            // that polls no flag, a grade, may outlast the grace: then it ends by itself).
+            stop.raise();
+            let _ = rx.recv_timeout(STOP_GRACE);
+            Ok(Made::Missed(format!(
+                "no puzzle within --timeout {limit} s"
+            )))
+        }
         Err(mpsc::RecvTimeoutError::Disconnected) => Err(Error::Bug(format!(
             "the generator of seed {seed} stopped without a puzzle"
         ))),

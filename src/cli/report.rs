@@ -238,6 +238,8 @@ pub fn run_batch(
         ));
     }
     let puzzles = batch::Puzzles::new(input)?;
+    // Puzzles coming live (a pipe): each answer goes out as soon as it is known.
+    let live = batch::live(input);
     // Pictures are laid out when the run ends, so with them every input is read first: the
     // kinds and the number of pictures are checked before anything is solved.
     let puzzles: Box<dyn Iterator<Item = Input> + Send> = match &draw {
@@ -326,9 +328,13 @@ pub fn run_batch(
         if let Some(b) = &bar {
             b.inc(1);
         }
-        res
+        match res {
+            Ok(true) if live => out.flush(),
+            res => res,
+        }
     };
-    batch::run(puzzles, jobs, work, write)?;
+    let chunk = if live { 1 } else { batch::MAX_CHUNK };
+    batch::run_chunked(puzzles, jobs, chunk, work, write)?;
     if let Some(l) = repeats.end() {
         out.flush()?;
         say(l);

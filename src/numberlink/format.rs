@@ -103,6 +103,16 @@ fn header(line: &str) -> Option<(usize, usize)> {
     Some((t[0].1.parse().ok()?, t[1].1.parse().ok()?))
 }
 
+/// The width of a garbled `W H` header, when `line` is one: two tokens, the first a width, the
+/// second not a height (`5 x`). No row is so unless its puzzle is two cells wide.
+fn bad_header(line: &str) -> Option<usize> {
+    let t = tokens(line);
+    if t.len() != 2 || header(line).is_some() {
+        return None;
+    }
+    t[0].1.parse().ok()
+}
+
 /// True when `text` looks like a Numberlink file: a contest file, or a grid or `W H` form
 /// that reads as Numberlink (at least two rows, every label exactly twice).
 pub fn looks_like(text: &str, complete: bool) -> bool {
@@ -273,7 +283,16 @@ impl Reader {
             return Some(FileForm::Contest);
         }
         let Some((w, _)) = header(first) else {
-            return Some(FileForm::Grids);
+            // A garbled first header (`5 x`) before a row that wide: the header form.
+            let wide = |w: usize, l: &&str| {
+                let n = tokens(l).len();
+                w != 2 && (n == w || (n == 1 && l.trim().chars().count() == w))
+            };
+            return match (bad_header(first), content.get(1)) {
+                (Some(w), Some(next)) if wide(w, next) => Some(FileForm::Headers),
+                (Some(_), None) if !at_end => None,
+                _ => Some(FileForm::Grids),
+            };
         };
         match content.get(1) {
             None if at_end => Some(FileForm::Headers),
@@ -363,7 +382,7 @@ impl Reader {
             }
             // A `W H` line where a row of another width was due: this puzzle is short, and
             // the next one starts here.
-            if w != 2 && header(l).is_some() {
+            if w != 2 && (header(l).is_some() || bad_header(l).is_some()) {
                 let m = format!(
                     "the puzzle announced here ({w}x{h}) has only {} before the next `WIDTH HEIGHT` line (line {ln})",
                     crate::text::count_of(self.rows.len(), "row")
@@ -425,7 +444,9 @@ impl Reader {
                 );
                 self.err(ln, 1, m, out);
                 self.skip_to_blank = true;
-            } else if !self.skip_to_blank {
+            } else if !self.skip_to_blank || bad_header(l).is_some() {
+                // (A garbled header ends the stretch passed over: it starts a bad puzzle of
+                // its own.)
                 self.err(
                     ln,
                     1,
@@ -1162,6 +1183,15 @@ mod tests {
         // fuzzer).
         let t = format!("4 0\nLINE_NUM 9\nA..B\n{good}{good}");
         assert_eq!(outline(&t), ["E2", "3x2", "3x2"]);
+        // Two garbled headers back to back (the stress run's case), first in the file or not,
+        // and one after a puzzle a row short: an error each.
+        let bad = "3 x\nA.A\nB.B\n";
+        let t = format!("{good}{bad}{bad}{good}");
+        assert_eq!(outline(&t), ["3x2", "E4", "E7", "3x2"]);
+        let t = format!("# numberlink: rules=flow\n{bad}{bad}{good}{good}");
+        assert_eq!(outline(&t), ["E2", "E5", "3x2", "3x2"]);
+        let t = format!("{good}3 2\nA.A\n{bad}{good}");
+        assert_eq!(outline(&t), ["3x2", "E4", "E6", "3x2"]);
     }
 
     #[test]

@@ -13,9 +13,9 @@
 use super::{format, strategies, Form, Links, Numberlink, Rules, SIDES};
 use crate::error::{Error, Result};
 use crate::explain::{Explain, ExplainOptions};
-use crate::generate::{rng, Generated, Rand};
+use crate::generate::{rng, stop_point, Generated, Rand};
 use crate::puzzle::{self, Solutions};
-use crate::solver::SolverChoice;
+use crate::solver::{SolverChoice, Stop};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -208,8 +208,12 @@ pub(super) fn puzzle_of(w: usize, h: usize, rules: Rules, paths: &Paths) -> Numb
     p
 }
 
-fn verdict(p: &Numberlink) -> Result<Solutions<Links>> {
-    puzzle::verdict(p, &SolverChoice::Embedded)
+/// The verdict, stopping inside its solves once `stop` is raised.
+fn verdict(p: &Numberlink, stop: Option<&Stop>) -> Result<Solutions<Links>> {
+    match stop {
+        Some(s) => puzzle::verdict(p, &SolverChoice::Embedded.until(s)),
+        None => puzzle::verdict(p, &SolverChoice::Embedded),
+    }
 }
 
 /// Cuts a path of `paths` on which `other` differs into two; false when none can be cut.
@@ -292,6 +296,12 @@ const ATTEMPTS: usize = 200;
 /// One puzzle of the given shape and rules, unique by SAT and within its [`Target`]. For a
 /// level no filling reaches in [`ATTEMPTS`] tries, the closest puzzle found, with a note.
 pub fn generate(opts: Options, seed: u64) -> Result<Generated> {
+    generate_until(opts, seed, None)
+}
+
+/// [`generate`], ending with [`crate::solver::SolverError::Stopped`] soon after `stop` is
+/// raised (see [`crate::generate::stop_point`]).
+pub fn generate_until(opts: Options, seed: u64, stop: Option<&Stop>) -> Result<Generated> {
     let (w, h) = (opts.width, opts.height);
     if !(2..=MAX_SIDE).contains(&w) || !(2..=MAX_SIDE).contains(&h) {
         return Err(Error::Usage(format!(
@@ -302,6 +312,7 @@ pub fn generate(opts: Options, seed: u64) -> Result<Generated> {
     let shape = puzzle_of(w, h, opts.rules, &Vec::new());
     let mut closest: Option<(usize, Generated)> = None;
     for _attempt in 0..ATTEMPTS {
+        stop_point(stop)?;
         let Some(mut paths) = fill(&shape, &mut rng) else {
             continue;
         };
@@ -309,7 +320,7 @@ pub fn generate(opts: Options, seed: u64) -> Result<Generated> {
         let mut unique = None;
         for _ in 0..4 * w * h {
             let p = puzzle_of(w, h, opts.rules, &paths);
-            match verdict(&p)? {
+            match verdict(&p, stop)? {
                 Solutions::Unique(s) => {
                     unique = Some((p, s));
                     break;
@@ -349,7 +360,7 @@ pub fn generate(opts: Options, seed: u64) -> Result<Generated> {
                 continue;
             }
             let q = puzzle_of(w, h, opts.rules, &joined);
-            if let Solutions::Unique(t) = verdict(&q)? {
+            if let Solutions::Unique(t) = verdict(&q, stop)? {
                 if !opts.target.allows(&q) {
                     continue;
                 }
@@ -477,7 +488,7 @@ mod tests {
                 .pop()
                 .unwrap();
             p.rules = rules;
-            assert!(matches!(verdict(&p).unwrap(), Solutions::Unique(_)));
+            assert!(matches!(verdict(&p, None).unwrap(), Solutions::Unique(_)));
             assert_eq!(g.givens, 2 * p.ends.len());
             assert_eq!(
                 p.describe(),

@@ -11,9 +11,9 @@ use super::strategies::{self, LEVELS};
 use super::{Rules, Shisen};
 use crate::error::Result;
 use crate::explain::Explain;
-use crate::generate::{rng, Generated, Rand};
+use crate::generate::{rng, stop_point, Generated, Rand};
 use crate::puzzle::{self, Solutions};
-use crate::solver::SolverChoice;
+use crate::solver::{SolverChoice, Stop};
 
 /// KShisen's sizes (width x height).
 pub const SIZES: [(usize, usize); 6] = [(14, 6), (16, 9), (18, 8), (24, 12), (26, 14), (30, 16)];
@@ -215,14 +215,30 @@ pub fn deal(o: &Options, r: &mut Rand) -> Shisen {
 
 /// Generates the board of `seed`: `Ok(Err(why))` when no deal met the target in the attempts.
 pub fn generate(o: &Options, seed: u64) -> Result<std::result::Result<Generated, String>> {
+    generate_until(o, seed, None)
+}
+
+/// [`generate`], ending with [`crate::solver::SolverError::Stopped`] soon after `stop` is
+/// raised (see [`crate::generate::stop_point`]).
+pub fn generate_until(
+    o: &Options,
+    seed: u64,
+    stop: Option<&Stop>,
+) -> Result<std::result::Result<Generated, String>> {
+    // Stopping inside a solve too (a big gravity board's can be long).
+    let solver = match stop {
+        Some(s) => SolverChoice::Embedded.until(s),
+        None => SolverChoice::Embedded,
+    };
     let mut r = rng(seed);
     let mut stuck = 0;
     let mut several = 0;
     let mut other_level = 0;
     for attempt in 1..=o.attempts {
+        stop_point(stop)?;
         let p = deal(o, &mut r);
         let plan = if o.unique {
-            match puzzle::verdict(&p, &SolverChoice::Embedded)? {
+            match puzzle::verdict(&p, &solver)? {
                 Solutions::Unique(s) => s,
                 Solutions::Multiple(..) => {
                     several += 1;
@@ -234,7 +250,7 @@ pub fn generate(o: &Options, seed: u64) -> Result<std::result::Result<Generated,
                 }
             }
         } else {
-            match puzzle::solve(&p, &SolverChoice::Embedded)? {
+            match puzzle::solve(&p, &solver)? {
                 Some(s) => s,
                 None => {
                     stuck += 1;

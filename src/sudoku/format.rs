@@ -104,6 +104,11 @@ pub struct Reader {
     grids_read: bool,
     /// The first row of the grid being read is cell characters only (no separators).
     bare_first: bool,
+    /// While every row of the grid being read is also a one-line puzzle that failed to read
+    /// (a bad one-liner, then lines of the same length): those errors, one a row. A valid
+    /// one-liner after them shows that they were one-liners, not a grid: each is then its own
+    /// error, and the file is one puzzle a line from there.
+    bad_lines: Option<Vec<InputError>>,
     handed: usize,
 }
 
@@ -119,6 +124,7 @@ impl Reader {
             skipping: false,
             grids_read: false,
             bare_first: false,
+            bad_lines: None,
             handed: 0,
         }
     }
@@ -153,6 +159,7 @@ impl Reader {
         }
         self.rows.clear();
         self.skipping = false;
+        self.bad_lines = None;
     }
 
     fn hand(&mut self, r: Result<Sudoku, InputError>, out: &mut Vec<Result<Sudoku, InputError>>) {
@@ -170,21 +177,39 @@ impl crate::records::PuzzleReader for Reader {
         }
         let blank = line.trim().is_empty();
         let off_form = match self.form {
-            Some(Form::Grids) => self.one_liner_here(line),
+            // ... or, while the grid so far is lines that failed as one-liners, another.
+            Some(Form::Grids) => {
+                self.one_liner_here(line) || (self.bad_lines.is_some() && has_one_line_token(line))
+            }
             // A file taken for HoDoKu lines or CSV by its first line (a bad one, say): a plain
             // one-line puzzle is read as one.
             Some(Form::Hodoku) => !line.trim_start().starts_with(':') && has_one_line_token(line),
             Some(Form::Csv(_)) => !line.contains(',') && has_one_line_token(line),
             _ => false,
         };
+        // The error of this line read as a one-line puzzle, when it was tried and failed.
+        let mut as_line = None;
         if !blank && off_form {
             // A one-line puzzle where no grid has been read yet (after a title, say): the file
-            // is one puzzle a line, and the block before it was no grid.
-            if let Ok(p) = parse_line(&self.file, ln, line, self.opts) {
-                self.finish(out);
-                self.form = Some(Form::Lines);
-                self.hand(Ok(p), out);
-                return;
+            // is one puzzle a line, and the block before it was no grid; when that block was
+            // lines that failed as one-liners, each is its own error.
+            match parse_line(&self.file, ln, line, self.opts) {
+                Ok(p) => {
+                    match self.bad_lines.take() {
+                        Some(errors) => {
+                            for e in errors {
+                                self.hand(Err(e), out);
+                            }
+                            self.rows.clear();
+                            self.skipping = false;
+                        }
+                        None => self.finish(out),
+                    }
+                    self.form = Some(Form::Lines);
+                    self.hand(Ok(p), out);
+                    return;
+                }
+                Err(e) => as_line = Some(e),
             }
         }
         let form = match self.form {
@@ -227,7 +252,15 @@ impl crate::records::PuzzleReader for Reader {
                 if self.rows.is_empty() {
                     self.block_start = (ln, 1);
                     self.bare_first = line.trim().chars().all(|c| char_value(c).is_some());
+                    self.bad_lines = Some(Vec::new());
                 }
+                self.bad_lines = match (self.bad_lines.take(), as_line) {
+                    (Some(mut errors), Some(e)) => {
+                        errors.push(e);
+                        Some(errors)
+                    }
+                    _ => None,
+                };
                 self.last_line = ln;
                 match parse_row(&self.file, ln, line) {
                     Ok(row) if self.rows.len() < MAX_SIZE => self.rows.push(row),
@@ -240,10 +273,12 @@ impl crate::records::PuzzleReader for Reader {
                         );
                         self.hand(Err(e), out);
                         self.skipping = true;
+                        self.bad_lines = None;
                     }
                     Err(e) => {
                         self.hand(Err(e), out);
                         self.skipping = true;
+                        self.bad_lines = None;
                     }
                 }
             }
@@ -1151,6 +1186,13 @@ mod tests {
         let grid = "1 . . .\n. . 2 .\n. 3 . .\n. . . 4\n";
         let t = format!("{grid}\n1 . . .\n. . x .\n. 3 . .\n\n{grid}\n{grid}");
         assert_eq!(outline(&t), ["4", "E8", "4", "4"]);
+        // A bad 34-cell line (a grid row, as it is no one-liner), then a bad one-liner and
+        // valid ones of the same length: those are one-liners, not the rows of a grid.
+        let six = ".3.41.......5....1..65.2.6....2.1...";
+        let t = format!(".4...3..6....3..5.942..2....4.....\n\n..54...3..6....3..5.942..2....4.....\n{six}\n{six}\n{six}\n");
+        assert_eq!(outline(&t), ["E1", "E3", "6", "6", "6"]);
+        let t = format!("Puzzles\n..5\n\n..54...3..6....3..5.942..2....4.....\n..54...3..6....3..5.942..2....4....4\n{six}\n");
+        assert_eq!(outline(&t), ["E2", "E4", "E5", "6"]);
     }
 
     #[test]

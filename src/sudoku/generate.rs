@@ -31,9 +31,11 @@ use super::{model, Grid, Sudoku};
 use crate::cnf::{Assignment, Lit};
 use crate::error::{Error, Result};
 use crate::explain::{verify_steps, Explain, ExplainOptions, Grade};
-use crate::generate::{random_solution, reduce_givens_with, removable_givens, rng, Generated};
+use crate::generate::{
+    random_solution, reduce_givens_with, removable_givens, rng, stop_between, stop_point, Generated,
+};
 use crate::puzzle::{GivenMode, Puzzle};
-use crate::solver::{Outcome as SatOutcome, Session, Varisat};
+use crate::solver::{Outcome as SatOutcome, Session, Stop, Varisat};
 use rand::seq::SliceRandom;
 
 /// The grade levels, easiest first, as the Sudoku strategy engine names them.
@@ -687,6 +689,8 @@ struct LowClues<'g> {
     witnesses: Vec<Vec<u64>>,
     /// Where the next witness goes once [`WITNESSES`] are kept.
     next: usize,
+    /// The caller's stop flag, for each fresh session.
+    stop: Option<&'g Stop>,
 }
 
 /// How many other solutions [`LowClues`] remembers.
@@ -717,6 +721,7 @@ impl LowClues<'_> {
         givens: &'g [Lit],
         orbits: &'g [Vec<usize>],
         floor: usize,
+        stop: Option<&'g Stop>,
     ) -> LowClues<'g> {
         let mut orbit_of = vec![0; givens.len()];
         for (k, o) in orbits.iter().enumerate() {
@@ -740,6 +745,7 @@ impl LowClues<'_> {
             floor,
             witnesses: Vec::new(),
             next: 0,
+            stop,
         }
     }
 
@@ -761,7 +767,7 @@ impl LowClues<'_> {
     /// One solve for the kept givens; another solution is remembered as a witness.
     fn solve(&mut self, kept: &[bool]) -> Result<SatOutcome> {
         if self.session.calls >= RENEW_CALLS {
-            self.session = session_for(self.model);
+            self.session = session_for(self.model, self.stop);
             let block = self.session.blocking_clause(self.full);
             self.session.add_clause(&block);
         }
@@ -898,10 +904,14 @@ impl LowClues<'_> {
     }
 }
 
-/// A fresh embedded session on the Sudoku model (the generator's and the low-clue search's).
-fn session_for(model: &crate::puzzle::Model<model::SudokuMap>) -> Session<'static> {
+/// A fresh embedded session on the Sudoku model (the generator's and the low-clue search's),
+/// stopping between solves once `stop` is raised.
+fn session_for(
+    model: &crate::puzzle::Model<model::SudokuMap>,
+    stop: Option<&Stop>,
+) -> Session<'static> {
     Session::new(
-        Box::new(Varisat::new()),
+        stop_between(Box::new(Varisat::new()), stop),
         &model.formula,
         model.answer.clone(),
         model.one_hot,
@@ -959,6 +969,7 @@ fn low_clue_search(
     let mut unchecked = true;
     let mut made = 0;
     loop {
+        stop_point(search.stop)?;
         if unchecked && distance(now, target) == 0 {
             unchecked = false;
             let minimal = !opts.minimal
@@ -1013,6 +1024,12 @@ fn low_clue_search(
 /// One puzzle for `opts` (which [`Options::validate`] has accepted) from `seed`: the same seed
 /// and options give the same puzzle on every machine.
 pub fn generate(opts: &Options, seed: u64) -> Result<Outcome> {
+    generate_until(opts, seed, None)
+}
+
+/// [`generate`], ending with [`crate::solver::SolverError::Stopped`] soon after `stop` is
+/// raised (see [`crate::generate::stop_point`]).
+pub fn generate_until(opts: &Options, seed: u64, stop: Option<&Stop>) -> Result<Outcome> {
     let n = opts.size;
     let empty = Sudoku::empty(n, opts.box_rows, opts.box_cols);
     let model = empty.model(GivenMode::Assume, false);
@@ -1028,6 +1045,7 @@ pub fn generate(opts: &Options, seed: u64) -> Result<Outcome> {
         .level
         .filter(|&l| !opts.minimal && l + 1 < LEVELS.len());
     for attempt in 1..=opts.attempts {
+        stop_point(stop)?;
         miss.attempts = attempt;
         // The floor of this attempt: a count drawn from the clue range (so a batch spreads over
         // it), none for --minimal, half the cells on large grids without a range.
@@ -1039,7 +1057,7 @@ pub fn generate(opts: &Options, seed: u64) -> Result<Outcome> {
             }
             (false, None) => default_floor(n).unwrap_or(0),
         };
-        let mut session = session_for(&model);
+        let mut session = session_for(&model, stop);
         let (solution, givens, full) = draw_grid(&empty, &model, &mut session, &mut rand)?;
         let mut order = orbits.clone();
         order.shuffle(&mut rand);
@@ -1089,7 +1107,7 @@ pub fn generate(opts: &Options, seed: u64) -> Result<Outcome> {
                 Some((lo, _)) if !opts.minimal => lo,
                 _ => 0,
             };
-            let mut search = LowClues::new((&model, session, &full), &givens, &orbits, floor);
+            let mut search = LowClues::new((&model, session, &full), &givens, &orbits, floor, stop);
             let s = low_clue_search(&mut search, &kept, opts, (&empty, &solution), &mut rand)?;
             miss.search_moves += s.moves;
             miss.search_fewest = Some(miss.search_fewest.map_or(s.fewest, |f| f.min(s.fewest)));

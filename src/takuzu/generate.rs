@@ -12,7 +12,7 @@ use crate::cnf::Lit;
 use crate::error::{Error, Result};
 use crate::generate::{self as gen, Generated};
 use crate::puzzle::{GivenMode, Puzzle};
-use crate::solver::{Session, SolverChoice};
+use crate::solver::{Session, SolverChoice, Stop};
 use rand::seq::SliceRandom;
 
 /// Candidates tried for a target level before settling for the closest (3 for grids over
@@ -50,12 +50,12 @@ fn max_strategy(level: usize) -> usize {
 }
 
 /// A full random solution of the empty grid and a minimal unique puzzle for it.
-fn minimal(o: &Options, rng: &mut gen::Rand) -> Result<(Takuzu, Grid)> {
+fn minimal(o: &Options, rng: &mut gen::Rand, stop: Option<&Stop>) -> Result<(Takuzu, Grid)> {
     let empty = Takuzu::empty(o.width, o.height, o.rules.clone());
     let m = empty.model(GivenMode::Assume, false);
     let refine = |a: &crate::cnf::Assignment| model::refine(&empty, &m.map, a);
     let mut s = Session::new(
-        SolverChoice::Embedded.backend(),
+        gen::stop_between(SolverChoice::Embedded.backend(), stop),
         &m.formula,
         m.answer.clone(),
         false,
@@ -131,6 +131,12 @@ fn graded(t: &Takuzu) -> (usize, crate::explain::Grade) {
 
 /// One puzzle.
 pub fn generate(o: &Options) -> Result<Generated> {
+    generate_until(o, None)
+}
+
+/// [`generate`], ending with [`crate::solver::SolverError::Stopped`] soon after `stop` is
+/// raised (see [`crate::generate::stop_point`]).
+pub fn generate_until(o: &Options, stop: Option<&Stop>) -> Result<Generated> {
     if o.width == 0 || o.height == 0 || o.width > 200 || o.height > 200 {
         return Err(Error::Usage(
             "takuzu sizes go from 1 to 200 a side".to_string(),
@@ -145,7 +151,8 @@ pub fn generate(o: &Options) -> Result<Generated> {
         Some(_) => ATTEMPTS,
     };
     for _ in 0..attempts {
-        let (mut t, g) = minimal(o, &mut rng)?;
+        gen::stop_point(stop)?;
+        let (mut t, g) = minimal(o, &mut rng, stop)?;
         if let Some(level) = o.difficulty {
             // Extreme is a minimal puzzle the strategies cannot finish: nothing to ease.
             if level < 4 {

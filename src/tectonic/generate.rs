@@ -12,9 +12,11 @@ use crate::cnf::vocab::{self, IntVar};
 use crate::cnf::Formula;
 use crate::error::{Error, Result};
 use crate::explain::{Explain, ExplainOptions};
-use crate::generate::{random_solution, reduce_givens_with, Generated, Rand};
+use crate::generate::{
+    random_solution, reduce_givens_with, stop_between, stop_point, Generated, Rand,
+};
 use crate::puzzle::{GivenMode, Puzzle};
-use crate::solver::{Backend, Outcome, Session, Varisat};
+use crate::solver::{Backend, Outcome, Session, Stop, Varisat};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -200,9 +202,21 @@ pub fn fillable_partition(
     max_piece: usize,
     rng: &mut Rand,
 ) -> Result<Option<Vec<usize>>> {
+    fillable_partition_until(width, height, max_piece, rng, None)
+}
+
+/// [`fillable_partition`], ending soon after `stop` is raised.
+fn fillable_partition_until(
+    width: usize,
+    height: usize,
+    max_piece: usize,
+    rng: &mut Rand,
+    stop: Option<&Stop>,
+) -> Result<Option<Vec<usize>>> {
     let n = width * height;
     let mut region = random_partition(width, height, max_piece, rng);
     for _ in 0..REPAIRS + n / 4 {
+        stop_point(stop)?;
         let Some(core) = conflicting_pieces(width, height, &region)? else {
             return Ok(Some(region));
         };
@@ -235,14 +249,19 @@ const REPAIRS: usize = 20;
 
 /// One try: a partition, a filling, and the givens reduced to a unique puzzle. `None` when
 /// the partition has no valid filling.
-fn attempt(o: &Options, rng: &mut Rand) -> Result<Option<(Tectonic, Filling)>> {
-    let Some(regions) = fillable_partition(o.width, o.height, o.max_piece, rng)? else {
+fn attempt(
+    o: &Options,
+    rng: &mut Rand,
+    stop: Option<&Stop>,
+) -> Result<Option<(Tectonic, Filling)>> {
+    let Some(regions) = fillable_partition_until(o.width, o.height, o.max_piece, rng, stop)? else {
         return Ok(None);
     };
     let blank = Tectonic::blank(o.width, o.height, &regions)
         .map_err(|e| Error::Bug(format!("a generated partition is invalid: {}", e.message)))?;
     let m = blank.model(GivenMode::Assume, false);
-    let mut session = Session::new(Box::new(Varisat::new()), &m.formula, m.answer.clone(), true);
+    let backend = stop_between(Box::new(Varisat::new()), stop);
+    let mut session = Session::new(backend, &m.formula, m.answer.clone(), true);
     let decisions = (o.width * o.height / 4).clamp(16, 200);
     let Some(a) = random_solution(&mut session, &m.answer, true, decisions, rng)? else {
         return Ok(None);
@@ -289,6 +308,12 @@ fn attempt(o: &Options, rng: &mut Rand) -> Result<Option<(Tectonic, Filling)>> {
 
 /// A puzzle with a unique solution for `seed`.
 pub fn generate(o: &Options, seed: u64) -> Result<Generated> {
+    generate_until(o, seed, None)
+}
+
+/// [`generate`], ending with [`crate::solver::SolverError::Stopped`] soon after `stop` is
+/// raised (see [`crate::generate::stop_point`]).
+pub fn generate_until(o: &Options, seed: u64, stop: Option<&Stop>) -> Result<Generated> {
     if o.width == 0 || o.height == 0 || o.width > super::MAX_SIDE || o.height > super::MAX_SIDE {
         return Err(Error::Usage(format!(
             "a Tectonic is 1 to {} cells wide and high",
@@ -320,7 +345,8 @@ pub fn generate(o: &Options, seed: u64) -> Result<Generated> {
     let mut notes = Vec::new();
     let want = o.difficulty.as_deref().filter(|&d| d != "any");
     for _ in 0..ATTEMPTS {
-        let Some((t, filling)) = attempt(o, &mut rng)? else {
+        stop_point(stop)?;
+        let Some((t, filling)) = attempt(o, &mut rng, stop)? else {
             continue;
         };
         let e = t.explain(
