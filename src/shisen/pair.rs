@@ -49,19 +49,25 @@ impl Grid<'_> {
 /// middle segment, along it, to `b`): first every row from the top border to the bottom one
 /// (`-1..=height` with the outline, `0..height` without), then every column.
 pub fn sweeps(width: usize, height: usize, outline: bool, a: Point, b: Point) -> Vec<[Point; 4]> {
+    sweep(width, height, outline, a, b).collect()
+}
+
+/// [`sweeps`] one line at a time.
+fn sweep(
+    width: usize,
+    height: usize,
+    outline: bool,
+    a: Point,
+    b: Point,
+) -> impl Iterator<Item = [Point; 4]> {
     let (lo, hi_r, hi_c) = if outline {
         (-1, height as i64, width as i64)
     } else {
         (0, height as i64 - 1, width as i64 - 1)
     };
-    let mut out = Vec::new();
-    for r in lo..=hi_r {
-        out.push([a, (r, a.1), (r, b.1), b]);
-    }
-    for c in lo..=hi_c {
-        out.push([a, (a.0, c), (b.0, c), b]);
-    }
-    out
+    let rows = (lo..=hi_r).map(move |r| [a, (r, a.1), (r, b.1), b]);
+    let cols = (lo..=hi_c).map(move |c| [a, (a.0, c), (b.0, c), b]);
+    rows.chain(cols)
 }
 
 /// The points of a line through `corners`, in order, each once (a corner that repeats the one
@@ -107,7 +113,7 @@ pub fn join(g: &Grid, a: (usize, usize), b: (usize, usize)) -> Option<Vec<Point>
         return None;
     }
     let mut best: Option<((usize, usize), [Point; 4])> = None;
-    for corners in sweeps(g.width, g.height, g.outline, a, b) {
+    for corners in sweep(g.width, g.height, g.outline, a, b) {
         if let Some(key) = open_line(g, &corners) {
             if best.is_none_or(|(k, _)| key < k) {
                 best = Some((key, corners));
@@ -115,6 +121,12 @@ pub fn join(g: &Grid, a: (usize, usize), b: (usize, usize)) -> Option<Vec<Point>
         }
     }
     best.map(|(_, corners)| trace(&corners))
+}
+
+/// True when [`join`] finds a line: the same sweep, stopping at the first open line.
+pub fn joinable(g: &Grid, a: (usize, usize), b: (usize, usize)) -> bool {
+    let (a, b) = ((a.0 as i64, a.1 as i64), (b.0 as i64, b.1 as i64));
+    a != b && sweep(g.width, g.height, g.outline, a, b).any(|c| open_line(g, &c).is_some())
 }
 
 /// What [`trace`] and [`segments`] say of the line through `corners` when every point between

@@ -137,8 +137,15 @@ pub fn greedy(p: &Shisen) -> Greedy {
 /// One random player: uniformly among the moves playable at each turn, until none is left.
 /// Returns true when it cleared the board. Without gravity the playable pairs come from the
 /// route counters ([`routes::Counters`]), the same moves as the pair test gives (a test checks
-/// it) in a fraction of the time.
-fn random_play(p: &Shisen, r: &routes::Routes, rng: &mut Rand) -> bool {
+/// it) in a fraction of the time: `c`, the counters with every tile standing, and
+/// `of_tile`, each tile's candidate pairs (`c` is played on; the caller resets it).
+fn random_play(
+    p: &Shisen,
+    r: &routes::Routes,
+    c: &mut routes::Counters,
+    of_tile: &[Vec<usize>],
+    rng: &mut Rand,
+) -> bool {
     if p.rules.gravity {
         let mut pos = Position::start(p);
         loop {
@@ -149,12 +156,6 @@ fn random_play(p: &Shisen, r: &routes::Routes, rng: &mut Rand) -> bool {
             let (x, y) = moves[rng.gen_range(0..moves.len())];
             pos.remove(p, x, y);
         }
-    }
-    let mut c = routes::Counters::new(r);
-    let mut of_tile: Vec<Vec<usize>> = vec![Vec::new(); r.tiles.len()];
-    for (i, cand) in r.pairs.iter().enumerate() {
-        of_tile[cand.a].push(i);
-        of_tile[cand.b].push(i);
     }
     let mut left = r.tiles.len();
     // The playable pairs, with each pair's place in the list.
@@ -522,7 +523,19 @@ pub fn search(p: &Shisen, r: &routes::Routes, budget: usize, seed: u64) -> Found
 pub fn stuck_players(p: &Shisen, count: usize, seed: u64) -> usize {
     let r = routes::build(p);
     let mut g = rng(seed);
-    (0..count).filter(|_| !random_play(p, &r, &mut g)).count()
+    let start = routes::Counters::new(&r);
+    let mut c = start.clone();
+    let mut of_tile: Vec<Vec<usize>> = vec![Vec::new(); r.tiles.len()];
+    for (i, cand) in r.pairs.iter().enumerate() {
+        of_tile[cand.a].push(i);
+        of_tile[cand.b].push(i);
+    }
+    (0..count)
+        .filter(|_| {
+            c.reset(&start);
+            !random_play(p, &r, &mut c, &of_tile, &mut g)
+        })
+        .count()
 }
 
 /// Exhaustive search (for tests on small boards): can the board be cleared? Positions already
@@ -567,12 +580,22 @@ pub struct Oracle<'s, 'm> {
     session: Session<'s>,
     next_var: usize,
     search: Option<Search<'m>>,
+    /// The route counters of the position after the history of the last call to play, and
+    /// that history: the next call (an explanation asks move after move) only plays the moves
+    /// that differ instead of counting every route again.
+    at: Option<(routes::Counters, Vec<usize>)>,
+    /// Pairings (a flag per candidate pair) play found to clear the board from the start, the
+    /// latest last, at most [`KEPT_PLANS`].
+    cleared: Vec<Vec<bool>>,
     /// Solver calls made (for figures).
     pub calls: usize,
 }
 
 /// Positions the oracle's search may visit per move before the solver is asked alone.
 pub const ORACLE_BUDGET: usize = 1_000_000;
+
+/// Pairings the oracle keeps to answer later positions with.
+const KEPT_PLANS: usize = 16;
 
 /// Runs `f` with an oracle for `p` (the model and session live as long as the call).
 pub fn with_oracle<R>(p: &Shisen, f: impl FnOnce(&mut Oracle) -> R) -> R {
@@ -595,6 +618,8 @@ pub fn with_oracle<R>(p: &Shisen, f: impl FnOnce(&mut Oracle) -> R) -> R {
         session,
         next_var: model.formula.num_vars(),
         search,
+        at: None,
+        cleared: Vec::new(),
         calls: 0,
     };
     f(&mut o)
@@ -630,12 +655,33 @@ impl Oracle<'_, '_> {
         };
         let map = &self.model.map;
         let r = &map.routes;
-        let mut c = routes::Counters::new(r);
-        for &i in history {
+        let (mut c, mut done) = self
+            .at
+            .take()
+            .unwrap_or_else(|| (routes::Counters::new(r), Vec::new()));
+        // Back to the longest history both share, then forward along this one.
+        let same = done.iter().zip(history).take_while(|(a, b)| a == b).count();
+        while done.len() > same {
+            let i = done.pop().expect("a move past the shared history");
+            c.restore(r.pairs[i].b);
+            c.restore(r.pairs[i].a);
+        }
+        for &i in &history[same..] {
             c.remove(r.pairs[i].a, |_| {});
             c.remove(r.pairs[i].b, |_| {});
+            done.push(i);
         }
         let left = c.here.iter().filter(|&&h| h).count();
+        // A pairing that clears the board and holds every move made so far still clears it
+        // from here, in its own order without those moves (without gravity, tiles gone
+        // earlier only open lines): each move of it playable now is safe.
+        for s in &self.cleared {
+            if history.iter().all(|&i| s[i]) {
+                for (j, &m) in moves.iter().enumerate() {
+                    safe[j] |= s[m];
+                }
+            }
+        }
         for k in 0..moves.len() {
             if safe[k] {
                 continue;
@@ -649,6 +695,14 @@ impl Oracle<'_, '_> {
                     for (j, &other) in moves.iter().enumerate() {
                         safe[j] |= plan.contains(&other);
                     }
+                    let mut s = vec![false; r.pairs.len()];
+                    for &i in history.iter().chain([&m]).chain(&plan) {
+                        s[i] = true;
+                    }
+                    if self.cleared.len() == KEPT_PLANS {
+                        self.cleared.remove(0);
+                    }
+                    self.cleared.push(s);
                 }
                 Found::Dead => {
                     let lemma: Vec<Lit> = history
@@ -663,6 +717,23 @@ impl Oracle<'_, '_> {
             c.restore(r.pairs[m].b);
             c.restore(r.pairs[m].a);
         }
+        self.at = Some((c, done));
+    }
+
+    /// Tells the oracle that `plan` (moves as tiles by starting cell) clears the board, so
+    /// the positions along it are answered from it first (an explanation walks its plan).
+    pub fn knows(&mut self, plan: &[(usize, usize)]) {
+        let mut s = vec![false; self.model.map.routes.pairs.len()];
+        for &m in plan {
+            match self.pair(m) {
+                Some(i) => s[i] = true,
+                None => return,
+            }
+        }
+        if self.cleared.len() == KEPT_PLANS {
+            self.cleared.remove(0);
+        }
+        self.cleared.push(s);
     }
 
     /// After `history` (moves as tiles by starting cell, in order), which of `moves` (tiles

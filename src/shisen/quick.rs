@@ -1,7 +1,9 @@
 //! The quick search: a depth-first search for a plan on the board itself, with and without
 //! gravity, before any route or CNF is built. It is how `solve` and `check` answer a clearable
-//! deal in about the time a player's program takes: the tiles a tile can be joined to now are
-//! found by a walk over (cell, direction) states with at most two turns, a position (the set
+//! deal in about the time a player's program takes: without gravity each tile is put to the
+//! seed's sweep against the other tiles of its kind ([`Board::joins`]), with gravity the
+//! tiles it can be joined to now are found by a walk over (cell, direction) states with at
+//! most two turns; a position (the set
 //! of tiles left; with gravity the columns stay packed in order, so that set is the position
 //! too) found dead is remembered, and without gravity a kind whose last two tiles can be joined
 //! now is removed at once (removing tiles only opens lines, so that loses nothing:
@@ -76,7 +78,13 @@ pub struct Board {
     now: u32,
     rays: Vec<(u32, u8)>,
     next: Vec<(u32, u8)>,
-    /// Cells walked by [`Board::reach`] so far (the search's measure of work).
+    /// The padded cells in the order the search looks at them (row by row, until
+    /// [`Board::shuffle`]), and each cell's place in it (a move is found from the tile that
+    /// comes first).
+    order: Vec<u32>,
+    rank: Vec<u32>,
+    /// Cells walked by [`Board::reach`] and looked at by [`Board::joins`] in
+    /// [`Board::moves_of`] so far (the search's measure of work).
     walked: u64,
 }
 
@@ -117,6 +125,7 @@ impl Board {
             }
         }
         let count = of_class.iter().map(|v| v.len() as u32).collect();
+        let n = grid.len();
         Board {
             pw,
             gravity: p.rules.gravity,
@@ -131,6 +140,8 @@ impl Board {
             rays: Vec::new(),
             next: Vec::new(),
             walked: 0,
+            order: (0..n as u32).collect(),
+            rank: (0..n as u32).collect(),
         }
     }
 
@@ -217,16 +228,36 @@ impl Board {
 
     /// The moves of the tile in padded cell `s`: matching tiles it can be joined to that come
     /// later in row-major order (each move is found once), into `out` (cleared first).
+    /// Without gravity each later tile of its class is put to [`Board::joins`] (a tile has
+    /// few partners, and a walk over every cell it reaches costs more on an open board); with
+    /// gravity, where tiles move, the tiles it reaches are filtered.
     fn moves_of(&mut self, s: usize, out: &mut Vec<usize>) {
         out.clear();
         let a = self.grid[s];
         if a >= WALL {
             return;
         }
+        if !self.gravity {
+            let (w, mut work) = (self.pw - 2, 0);
+            for &t in &self.of_class[self.class[a as usize] as usize] {
+                let t = t as usize;
+                let c = (t / w + 1) * self.pw + t % w + 1;
+                // A class's tiles are listed row-major, as their cells are.
+                if c > s
+                    && self.here[t / 64] & (1 << (t % 64)) != 0
+                    && self.joins_counting(s, c, &mut work)
+                {
+                    out.push(c);
+                }
+            }
+            self.walked += work;
+            return;
+        }
         self.reach(s, out);
         let k = self.class[a as usize];
         let (grid, class) = (&self.grid, &self.class);
-        out.retain(|&t| t > s && class[grid[t] as usize] == k);
+        let rank = &self.rank;
+        out.retain(|&t| rank[t] > rank[s] && class[grid[t] as usize] == k);
         out.sort_unstable();
         out.dedup();
     }
@@ -235,6 +266,11 @@ impl Board {
     /// (a middle segment on every row, then every column), each tile first going straight
     /// as far as its column (row) is empty, so only the middle segment is walked.
     fn joins(&self, s: usize, t: usize) -> bool {
+        self.joins_counting(s, t, &mut 0)
+    }
+
+    /// [`Board::joins`], adding the cells it looked at to `work`.
+    fn joins_counting(&self, s: usize, t: usize, work: &mut u64) -> bool {
         let pw = self.pw;
         let rows = self.grid.len() / pw;
         let free = |r: usize, c: usize| self.grid[r * pw + c] == EMPTY;
@@ -253,25 +289,41 @@ impl Board {
             }
             (lo, hi)
         };
+        // A middle segment on each of `lines` (rows or columns) between `from` and `to`.
+        let middle = |lines: std::ops::RangeInclusive<usize>,
+                      (from, to): (usize, usize),
+                      vertical: bool,
+                      work: &mut u64| {
+            for l in lines {
+                *work += 1;
+                let open = (from + 1..to).all(|k| {
+                    *work += 1;
+                    if vertical {
+                        free(k, l)
+                    } else {
+                        free(l, k)
+                    }
+                });
+                if open {
+                    return true;
+                }
+            }
+            false
+        };
         let (a_lo, a_hi) = span(ra, ca, true);
         let (b_lo, b_hi) = span(rb, cb, true);
-        let (c0, c1) = (ca.min(cb), ca.max(cb));
+        *work += (a_hi - a_lo + b_hi - b_lo + 6) as u64;
         // The ends of the middle segment are the tiles or inside their spans: only the cells
         // strictly between them are left to look at.
-        for r in a_lo.max(b_lo)..=a_hi.min(b_hi) {
-            if (c0 + 1..c1).all(|c| free(r, c)) {
-                return true;
-            }
+        let cols = (ca.min(cb), ca.max(cb));
+        if middle(a_lo.max(b_lo)..=a_hi.min(b_hi), cols, false, work) {
+            return true;
         }
         let (a_lo, a_hi) = span(ra, ca, false);
         let (b_lo, b_hi) = span(rb, cb, false);
-        let (r0, r1) = (ra.min(rb), ra.max(rb));
-        for c in a_lo.max(b_lo)..=a_hi.min(b_hi) {
-            if (r0 + 1..r1).all(|r| free(r, c)) {
-                return true;
-            }
-        }
-        false
+        *work += (a_hi - a_lo + b_hi - b_lo + 6) as u64;
+        let rows = (ra.min(rb), ra.max(rb));
+        middle(a_lo.max(b_lo)..=a_hi.min(b_hi), rows, true, work)
     }
 
     /// Removes the tiles in padded cells `s` and `t` (then, with gravity, the tiles above
@@ -293,6 +345,16 @@ impl Board {
             }
         }
         (a, b)
+    }
+
+    /// A new order to look at the cells in (a seeded shuffle). Only with gravity: without,
+    /// [`Board::moves_of`] takes a tile's partners row by row.
+    fn shuffle(&mut self, seed: u64) {
+        use rand::seq::SliceRandom;
+        self.order.shuffle(&mut crate::generate::rng(seed));
+        for (i, &c) in self.order.iter().enumerate() {
+            self.rank[c as usize] = i as u32;
+        }
     }
 
     /// Every move playable now, as pairs of padded cells.
@@ -412,12 +474,33 @@ impl Search {
             .collect()
     }
 
-    /// Searches from the start.
+    /// Searches from the start. With gravity in runs of growing budgets ([`FIRST_RUN`]
+    /// positions, then doubling) until the whole budget is spent, each after the first
+    /// looking at the cells in another seeded order: a search that went astray early into a
+    /// large dead part of the game starts again elsewhere. The dead positions found are kept
+    /// from run to run (a position is dead whatever the order it is searched in).
     pub fn run(&mut self) -> Found {
-        match self.step() {
-            Some(true) => Found::Plan(self.pairs()),
-            Some(false) => Found::Dead,
-            None => Found::Unknown,
+        let total = self.budget;
+        let mut run = if self.board.gravity { FIRST_RUN } else { total };
+        let mut seed = 0;
+        loop {
+            self.budget = (self.nodes + run).min(total);
+            match self.step() {
+                Some(true) => return Found::Plan(self.pairs()),
+                Some(false) => return Found::Dead,
+                None if self.nodes >= total
+                    || self.stopped
+                    || self.board.walked > self.walk_limit =>
+                {
+                    self.budget = total;
+                    return Found::Unknown;
+                }
+                None => {
+                    seed += 1;
+                    run *= 2;
+                    self.board.shuffle(seed);
+                }
+            }
         }
     }
 
@@ -501,7 +584,8 @@ impl Search {
         }
         let saved = self.board.gravity.then(|| self.board.grid.clone());
         let mut result = Some(false);
-        'scan: for s in 0..self.board.grid.len() {
+        'scan: for i in 0..self.board.order.len() {
+            let s = self.board.order[i] as usize;
             if self.board.grid[s] >= WALL {
                 continue;
             }
@@ -547,6 +631,10 @@ impl Search {
 /// microseconds on an 18x8 deal). A clearable deal it misses is cleared by the play search
 /// on the routes there; a dead deal pays this much for nothing, so it is kept small.
 pub const BUDGET: usize = 5_000;
+
+/// Positions of the first run of the search with gravity (the cells row by row), before it
+/// starts again in a shuffled order ([`Search::run`]).
+pub const FIRST_RUN: usize = 1_000;
 
 /// Cells the search may walk per position of its budget on average: on large boards a
 /// position costs more, and the budget is of work, not of positions alone.

@@ -39,40 +39,74 @@ fn piece(points: &[Point], i: usize) -> char {
     }
 }
 
+/// What [`draw`] keeps from board to board: the width of a cell (the longest face, in
+/// characters), each face and an empty cell as drawn off the line (padded to that width and a
+/// space), and scratch space with one entry per point of the board and its ring, all 0
+/// between boards, where the line's points are looked up rather than searched for.
+struct Pen {
+    cw: usize,
+    faces: Vec<String>,
+    dot: String,
+    blank: String,
+    at: Vec<u32>,
+}
+
+impl Pen {
+    fn new(p: &Shisen) -> Pen {
+        let cw = p
+            .faces
+            .iter()
+            .map(|f| f.chars().count())
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        let padded = |name: &str| {
+            let mut s = name.to_string();
+            s.extend(std::iter::repeat_n(' ', cw + 1 - name.chars().count()));
+            s
+        };
+        Pen {
+            cw,
+            faces: p.faces.iter().map(|f| padded(f)).collect(),
+            dot: padded("."),
+            blank: padded(""),
+            at: vec![0; (p.width + 2) * (p.height + 2)],
+        }
+    }
+}
+
 /// A board: `faces` per cell now (row-major), with `line` drawn over it (`ends` marked when
-/// colours are on).
+/// colours are on), appended to `out`.
 fn draw(
+    out: &mut String,
+    pen: &mut Pen,
     p: &Shisen,
     faces: &[Option<usize>],
     line: &[Point],
     ends: &[(usize, usize)],
     style: Style,
-) -> String {
+) {
     let (w, h) = (p.width as i64, p.height as i64);
-    let cw = p
-        .faces
-        .iter()
-        .map(|f| f.chars().count())
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let on_line = |q: Point| line.iter().position(|&x| x == q);
-    let linked_right = |q: Point| match on_line(q) {
-        Some(i) => {
-            let r = (q.0, q.1 + 1);
-            (i > 0 && line[i - 1] == r) || (i + 1 < line.len() && line[i + 1] == r)
+    let (pw, cw) = (w + 2, pen.cw);
+    let slot = |q: Point| ((q.0 + 1) * pw + q.1 + 1) as usize;
+    let drawn = |q: Point| (-1..=h).contains(&q.0) && (-1..=w).contains(&q.1);
+    // Each point of the line: its index on the line plus 1 (the first time it is there).
+    for (i, &q) in line.iter().enumerate() {
+        if drawn(q) && pen.at[slot(q)] == 0 {
+            pen.at[slot(q)] = i as u32 + 1;
         }
-        None => false,
-    };
+    }
+    let at = &pen.at;
     let ring = p.rules.outline;
     let (lo_c, hi_c) = if ring { (-1, w) } else { (0, w - 1) };
-    let mut out = String::new();
+    out.reserve(((h + 2) * pw) as usize * (cw + 1) * 2);
+    let mut s = String::new();
     for r in -1..=h {
         let is_ring_row = r < 0 || r >= h;
         if is_ring_row && !(ring && line.iter().any(|q| q.0 == r)) {
             continue;
         }
-        let mut s = String::new();
+        s.clear();
         for c in lo_c..=hi_c {
             let q = (r, c);
             let inside = r >= 0 && c >= 0 && r < h && c < w;
@@ -81,14 +115,29 @@ fn draw(
             } else {
                 None
             };
-            let right = linked_right(q);
+            let on_line = match at[slot(q)] {
+                0 => None,
+                i => Some(i as usize - 1),
+            };
+            let end = style.color && ends.contains(&(r as usize, c as usize));
+            if on_line.is_none() && !end {
+                s.push_str(match tile {
+                    Some(f) => &pen.faces[f],
+                    None if inside => &pen.dot,
+                    None => &pen.blank,
+                });
+                continue;
+            }
+            let right = on_line.is_some_and(|i| {
+                let r = (q.0, q.1 + 1);
+                (i > 0 && line[i - 1] == r) || (i + 1 < line.len() && line[i + 1] == r)
+            });
             let fill = if right { '─' } else { ' ' };
-            match (tile, on_line(q)) {
+            match (tile, on_line) {
                 (Some(f), _) => {
                     let name = &p.faces[f];
                     let pad = cw - name.chars().count();
-                    let end = ends.contains(&(r as usize, c as usize));
-                    if style.color && end {
+                    if end {
                         s.push_str(TILE_COLOUR);
                         s.push_str(name);
                         s.push_str(RESET);
@@ -98,7 +147,9 @@ fn draw(
                     if style.color && right {
                         s.push_str(PATH_COLOUR);
                     }
-                    s.extend(std::iter::repeat_n(fill, pad + 1));
+                    for _ in 0..=pad {
+                        s.push(fill);
+                    }
                     if style.color && right {
                         s.push_str(RESET);
                     }
@@ -108,36 +159,52 @@ fn draw(
                         s.push_str(PATH_COLOUR);
                     }
                     s.push(piece(line, i));
-                    s.extend(std::iter::repeat_n(fill, cw));
+                    for _ in 0..cw {
+                        s.push(fill);
+                    }
                     if style.color {
                         s.push_str(RESET);
                     }
                 }
                 (None, None) => {
-                    s.push(if inside { '.' } else { ' ' });
-                    s.extend(std::iter::repeat_n(' ', cw));
+                    s.push_str(if inside { &pen.dot } else { &pen.blank });
                 }
             }
         }
         out.push_str(s.trim_end());
         out.push('\n');
     }
-    out
+    for &q in line {
+        if drawn(q) {
+            pen.at[slot(q)] = 0;
+        }
+    }
 }
 
 /// The board as given.
 pub fn board(p: &Shisen) -> String {
-    draw(p, &p.cells, &[], &[], Style::default())
+    let mut out = String::new();
+    draw(
+        &mut out,
+        &mut Pen::new(p),
+        p,
+        &p.cells,
+        &[],
+        &[],
+        Style::default(),
+    );
+    out
 }
 
 /// A plan: each move's line drawn over the board as it is just before the move.
 pub fn plan(p: &Shisen, plan: &Plan, style: Style) -> String {
     let w = p.width;
     let mut faces = p.cells.clone();
+    let mut pen = Pen::new(p);
     let mut out = String::new();
     for (k, m) in plan.moves.iter().enumerate() {
         out.push_str(&format!("move {}: {}\n", k + 1, p.move_name(m)));
-        out.push_str(&draw(p, &faces, &m.path, &m.cells, style));
+        draw(&mut out, &mut pen, p, &faces, &m.path, &m.cells, style);
         for &(r, c) in &m.cells {
             faces[r * w + c] = None;
         }

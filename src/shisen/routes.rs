@@ -172,6 +172,13 @@ impl Counters {
         c
     }
 
+    /// Sets the counts back to those of `to`, counters of the same routes.
+    pub fn reset(&mut self, to: &Counters) {
+        self.routes.copy_from_slice(&to.routes);
+        self.open.copy_from_slice(&to.open);
+        self.here.copy_from_slice(&to.here);
+    }
+
     /// Removes tile `t`; `opened` is called with each pair that gets its first open route.
     pub fn remove(&mut self, t: usize, mut opened: impl FnMut(usize)) {
         self.here[t] = false;

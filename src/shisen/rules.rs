@@ -2,11 +2,11 @@
 //! CNF models. Each move must take two tiles that are on the board where the move says, that
 //! match, joined by its line (orthogonal steps, at most three straight segments, every cell
 //! between the two tiles empty or on the ring when the outline is allowed), and the seed's
-//! pair test ([`super::pair::join`]) must agree that they can be joined. With gravity the
+//! pair test ([`super::pair::joinable`]) must agree that they can be joined. With gravity the
 //! tiles above each emptied cell fall after the removal ([`fall`]). At the end the board must
 //! be empty.
 
-use super::pair::{join, segments, Grid, Point};
+use super::pair::{joinable, segments, Grid, Point};
 use super::{Plan, Shisen};
 
 /// Gravity: every tile of column `col` falls as far as it can (the column ends packed at the
@@ -30,17 +30,20 @@ pub fn check(p: &Shisen, plan: &Plan) -> Result<(), String> {
     let (w, h) = (p.width, p.height);
     // Which tile (by starting cell) is in each cell now.
     let mut at: Vec<Option<usize>> = (0..p.cells_len()).map(|c| p.cells[c].map(|_| c)).collect();
+    let mut occupied = vec![false; at.len()];
     for (k, m) in plan.moves.iter().enumerate() {
-        let name = format!("move {} ({})", k + 1, p.move_name(m));
+        // Made only when a move breaks a rule.
+        let name = || format!("move {} ({})", k + 1, p.move_name(m));
         let [x, y] = m.tiles;
         let [(ra, ca), (rb, cb)] = m.cells;
         if ra >= h || rb >= h || ca >= w || cb >= w {
-            return Err(format!("{name}: a cell is off the board"));
+            return Err(format!("{}: a cell is off the board", name()));
         }
         for (i, &(r, c)) in m.cells.iter().enumerate() {
             if at[r * w + c] != Some(m.tiles[i]) {
                 return Err(format!(
-                    "{name}: the tile from {} is not at {} now",
+                    "{}: the tile from {} is not at {} now",
+                    name(),
                     p.cell_name(m.tiles[i]),
                     crate::puzzle::cell_name(r, c)
                 ));
@@ -48,21 +51,28 @@ pub fn check(p: &Shisen, plan: &Plan) -> Result<(), String> {
         }
         if x == y || !p.matches(x, y) {
             return Err(format!(
-                "{name}: {} and {} do not match",
+                "{}: {} and {} do not match",
+                name(),
                 p.face_name(x),
                 p.face_name(y)
             ));
         }
-        let occupied: Vec<bool> = at.iter().map(|t| t.is_some()).collect();
+        for (o, t) in occupied.iter_mut().zip(&at) {
+            *o = t.is_some();
+        }
         let grid = Grid {
             width: w,
             height: h,
             outline: p.rules.outline,
             occupied: &occupied,
         };
-        check_line(&grid, &m.path, (ra, ca), (rb, cb)).map_err(|why| format!("{name}: {why}"))?;
-        if join(&grid, (ra, ca), (rb, cb)).is_none() {
-            return Err(format!("{name}: the pair test finds no line between them"));
+        check_line(&grid, &m.path, (ra, ca), (rb, cb))
+            .map_err(|why| format!("{}: {why}", name()))?;
+        if !joinable(&grid, (ra, ca), (rb, cb)) {
+            return Err(format!(
+                "{}: the pair test finds no line between them",
+                name()
+            ));
         }
         at[ra * w + ca] = None;
         at[rb * w + cb] = None;

@@ -47,6 +47,14 @@ const NAMED: usize = 4;
 
 /// Walks a plan, one step per move, with the losing moves at each position.
 fn walk(p: &Shisen, plan: &Plan, oracle: &mut Oracle) -> Vec<Step> {
+    if !p.rules.gravity {
+        let pairs: Vec<(usize, usize)> = plan
+            .moves
+            .iter()
+            .map(|m| (m.tiles[0], m.tiles[1]))
+            .collect();
+        oracle.knows(&pairs);
+    }
     let mut pos = Position::start(p);
     let mut history: Vec<(usize, usize)> = Vec::new();
     let mut steps = Vec::with_capacity(plan.moves.len());
