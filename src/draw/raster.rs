@@ -61,8 +61,11 @@ pub fn png(svg: &str) -> Result<Vec<u8>, String> {
         .map_err(|e| format!("cannot write the PNG: {e}"))
 }
 
+/// The longer side of the smallest PDF page, in points: A5's width (14.8 cm).
+const MIN_PAGE_PT: f32 = 420.0;
+
 /// One PDF document with one page per SVG, each page the size its SVG says (`210mm` for an
-/// A4 sheet; pixels at 96 per inch otherwise). Text is drawn as outlines of the bundled fonts.
+/// A4 sheet; pixels at 96 per inch otherwise), a small one scaled up to [`MIN_PAGE_PT`]. Text is drawn as outlines of the bundled fonts.
 pub fn pdf(svgs: &[String]) -> Result<Vec<u8>, String> {
     use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref};
     use std::collections::HashMap;
@@ -81,8 +84,12 @@ pub fn pdf(svgs: &[String]) -> Result<Vec<u8>, String> {
         let mut map = HashMap::new();
         let chunk = chunk.renumber(|old| *map.entry(old).or_insert_with(|| alloc.bump()));
         let xobject = map[&xobject];
-        // SVG sizes are in CSS pixels (96 per inch), PDF's in points (72 per inch).
+        // SVG sizes are in CSS pixels (96 per inch), PDF's in points (72 per inch); a small
+        // picture (a 6x5 board) is scaled up to at least MIN_PAGE_PT on its longer side, so it
+        // prints at a readable size.
         let (w, h) = (tree.size().width() * 0.75, tree.size().height() * 0.75);
+        let grow = (MIN_PAGE_PT / w.max(h).max(1.0)).max(1.0);
+        let (w, h) = (w * grow, h * grow);
         let page = alloc.bump();
         let content = alloc.bump();
         pages.push(page);
@@ -175,5 +182,13 @@ mod tests {
     #[test]
     fn bad_svg_is_an_error() {
         assert!(png("<svg").is_err());
+    }
+
+    #[test]
+    fn a_small_picture_gets_a_page_it_prints_readably_on() {
+        let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50"><rect width="100" height="50" fill="red"/></svg>"#;
+        let doc = pdf(&[svg.to_string()]).unwrap();
+        let text = String::from_utf8_lossy(&doc);
+        assert!(text.contains("/MediaBox [0 0 420 210]"), "{text}");
     }
 }
