@@ -274,7 +274,7 @@ impl Board {
 
     /// Places `d` in cell `i`: its other candidates go, and `d` leaves its peers.
     pub fn place(&mut self, i: usize, d: u8) {
-        for e in digits(self.masks[i]).collect::<Vec<_>>() {
+        for e in digits(self.masks[i]) {
             self.eliminate(i, e);
         }
         self.values[i] = d;

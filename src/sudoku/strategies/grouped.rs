@@ -8,7 +8,9 @@
 //! unit whose places for a value are exactly two nodes links them strongly. A chain A = ... = B
 //! proves "A or B": what conflicts with both ends goes. A loop removes, for each of its weak
 //! links, what sees both ends. The search is breadth-first from every node, as in
-//! [`super::chains`], so each deduction comes with a shortest chain.
+//! [`super::chains`], so each deduction comes with a shortest chain; where the shortest path
+//! overlaps itself (a lasso), a bounded depth-first search looks for the shortest chain that
+//! does not (HoDoKu's reglib has such loops that place their start and such AICs).
 
 use super::grid::{bit, digits, Board, Found};
 use super::rating::{base, length_bonus};
@@ -350,6 +352,87 @@ impl Bfs {
     }
 }
 
+/// A chain from `s` off to state `target` (node `t` on) whose nodes share no candidate (the
+/// last node may be the first), for when the breadth-first path there overlaps itself (a
+/// lasso): a depth-first search deepened one node at a time, pruned by the distances of
+/// `back`, a breadth-first search run from `t` off (links being symmetric, the distance from
+/// a state to `t` on is that of the flipped state from `t` off). Gives up after
+/// [`SIMPLE_PATH_BUDGET`] states tried.
+fn simple_path(net: &Net, back: &Bfs, s: u32, target: u32, max_nodes: usize) -> Option<Vec<u32>> {
+    let to_go = |st: u32| -> Option<usize> {
+        back.reached(st ^ 1)
+            .then(|| back.dist[(st ^ 1) as usize] as usize)
+    };
+    struct Walk<'a> {
+        net: &'a Net,
+        target: u32,
+        path: Vec<u32>,
+        used: Vec<u128>,
+        budget: usize,
+    }
+    fn go(w: &mut Walk, st: u32, limit: usize, to_go: &dyn Fn(u32) -> Option<usize>) -> bool {
+        if st == w.target {
+            return true;
+        }
+        if w.budget == 0 {
+            return false;
+        }
+        w.budget -= 1;
+        let (v, on) = (st / 2, st % 2 == 1);
+        let links = if on {
+            &w.net.weak[v as usize]
+        } else {
+            &w.net.strong[v as usize]
+        };
+        for &x in links {
+            let nst = 2 * x + u32::from(!on);
+            let nd = &w.net.nodes[x as usize];
+            let closing = nst == w.target;
+            if !closing && w.used[nd.digit as usize] & nd.cells != 0 {
+                continue;
+            }
+            match to_go(nst) {
+                Some(h) if w.path.len() + 1 + h <= limit => {}
+                _ => continue,
+            }
+            if !closing {
+                w.used[nd.digit as usize] |= nd.cells;
+            }
+            w.path.push(x);
+            if go(w, nst, limit, to_go) {
+                return true;
+            }
+            w.path.pop();
+            if !closing {
+                w.used[nd.digit as usize] &= !nd.cells;
+            }
+        }
+        false
+    }
+    let first = to_go(2 * s)? + 1;
+    let sn = &net.nodes[s as usize];
+    let mut w = Walk {
+        net,
+        target,
+        path: vec![s],
+        used: vec![0; 65],
+        budget: SIMPLE_PATH_BUDGET,
+    };
+    w.used[sn.digit as usize] = sn.cells;
+    for limit in first..=max_nodes {
+        if go(&mut w, 2 * s, limit, &to_go) {
+            return Some(w.path);
+        }
+        if w.budget == 0 {
+            break;
+        }
+    }
+    None
+}
+
+/// States a [`simple_path`] search may try.
+const SIMPLE_PATH_BUDGET: usize = 200_000;
+
 /// True when no two nodes of a chain share a candidate (the last may be the first when
 /// `closed`).
 fn distinct(net: &Net, nodes: &[u32], closed: bool) -> bool {
@@ -504,8 +587,8 @@ pub fn find(b: &Board, f: &mut Found, kind: Kind, als: bool) {
     }
     let net = Net::new(b, als);
     let mut bfs = Bfs::new(net.nodes.len());
-    type Ends = Vec<(usize, u8)>;
-    let mut every: HashMap<(Ends, Ends), Chain> = HashMap::new();
+    let mut back = Bfs::new(net.nodes.len());
+    let mut every = Every::new();
     for s in 0..net.nodes.len() as u32 {
         if net.strong[s as usize].is_empty() {
             continue;
@@ -517,6 +600,21 @@ pub fn find(b: &Board, f: &mut Found, kind: Kind, als: bool) {
             && snd.cells.count_ones() == 1
             && snd.als == 0
             && !bfs.reached_distinct(&net, 2 * s + 1);
+        if place_again && bfs.reached(2 * s + 1) {
+            // The shortest way back overlaps itself: look for a longer one that does not.
+            if let Some(nodes) = simple_path(&net, &bfs, s, 2 * s + 1, MAX_NODES) {
+                let placements = vec![(snd.cells.trailing_zeros() as usize, snd.digit)];
+                keep(
+                    &mut every,
+                    Chain {
+                        nodes,
+                        looped: false,
+                        placements,
+                        eliminations: vec![],
+                    },
+                );
+            }
+        }
         for pass in 0..2 {
             if pass == 1 {
                 // The shortest way back to the start may pass through its cell again: look
@@ -537,7 +635,7 @@ pub fn find(b: &Board, f: &mut Found, kind: Kind, als: bool) {
                     continue;
                 }
                 let snd = &net.nodes[s as usize];
-                let chain = if t == s {
+                let mut chain = if t == s {
                     if kind != Kind::Discontinuous || snd.cells.count_ones() != 1 || snd.als != 0 {
                         continue;
                     }
@@ -591,39 +689,45 @@ pub fn find(b: &Board, f: &mut Found, kind: Kind, als: bool) {
                         eliminations: el,
                     }
                 };
-                if !distinct(&net, &chain.nodes, t == s) {
-                    continue;
-                }
                 let (sn, tn) = (&net.nodes[s as usize], &net.nodes[t as usize]);
                 let one_cell = sn.cells == tn.cells && sn.cells.count_ones() == 1 && sn.als == 0;
-                if kind == Kind::Discontinuous && chain.placements.is_empty() && !one_cell {
+                let split = kind == Kind::Discontinuous && chain.placements.is_empty() && !one_cell;
+                if !distinct(&net, &chain.nodes, t == s) {
+                    // A lasso: for a deduction not made yet, look for a chain that does not
+                    // overlap itself (a loop's eliminations depend on its path: not there).
+                    let new = if split {
+                        chain
+                            .eliminations
+                            .iter()
+                            .any(|&e| !every.contains_key(&(vec![], vec![e])))
+                    } else {
+                        !every.contains_key(&(chain.placements.clone(), chain.eliminations.clone()))
+                    };
+                    if t == s || chain.looped || !new {
+                        continue;
+                    }
+                    back.run(&net, t, MAX_NODES, 0);
+                    match simple_path(&net, &back, s, st, MAX_NODES) {
+                        Some(nodes) => chain.nodes = nodes,
+                        None => continue,
+                    }
+                }
+                if split {
                     // One step per removed candidate, as HoDoKu shows them.
                     for &e in &chain.eliminations {
-                        let key = (vec![], vec![e]);
-                        let better = every
-                            .get(&key)
-                            .is_none_or(|old| chain.nodes.len() < old.nodes.len());
-                        if better {
-                            every.insert(
-                                key,
-                                Chain {
-                                    nodes: chain.nodes.clone(),
-                                    looped: false,
-                                    placements: vec![],
-                                    eliminations: vec![e],
-                                },
-                            );
-                        }
+                        keep(
+                            &mut every,
+                            Chain {
+                                nodes: chain.nodes.clone(),
+                                looped: false,
+                                placements: vec![],
+                                eliminations: vec![e],
+                            },
+                        );
                     }
                     continue;
                 }
-                let key = (chain.placements.clone(), chain.eliminations.clone());
-                let better = every
-                    .get(&key)
-                    .is_none_or(|old| chain.nodes.len() < old.nodes.len());
-                if better {
-                    every.insert(key, chain);
-                }
+                keep(&mut every, chain);
             }
         }
     }
@@ -639,6 +743,20 @@ pub fn find(b: &Board, f: &mut Found, kind: Kind, als: bool) {
         if f.push(to_step(b, &net, &c, kind, als)) {
             return;
         }
+    }
+}
+
+/// The chains found, one per deduction (placements, eliminations).
+type Every = HashMap<(Vec<(usize, u8)>, Vec<(usize, u8)>), Chain>;
+
+/// Keeps `chain` unless a chain as short makes the same deduction.
+fn keep(every: &mut Every, chain: Chain) {
+    let key = (chain.placements.clone(), chain.eliminations.clone());
+    if every
+        .get(&key)
+        .is_none_or(|old| chain.nodes.len() < old.nodes.len())
+    {
+        every.insert(key, chain);
     }
 }
 

@@ -52,6 +52,9 @@ pub struct Technique {
     pub engine: bool,
     /// Pushes the instances found on a board.
     pub find: fn(&Board, &mut Found),
+    /// The nesting level of a nested forcing chain search (2 and up; 0 for the others): the
+    /// engine gives these its [`nested::Leads`].
+    pub nesting: usize,
 }
 
 const fn t(name: &'static str, rating: f64, find: fn(&Board, &mut Found)) -> Technique {
@@ -61,6 +64,7 @@ const fn t(name: &'static str, rating: f64, find: fn(&Board, &mut Found)) -> Tec
         needs_unique: false,
         engine: true,
         find,
+        nesting: 0,
     }
 }
 
@@ -68,6 +72,18 @@ const fn t(name: &'static str, rating: f64, find: fn(&Board, &mut Found)) -> Tec
 const fn unique(name: &'static str, rating: f64, find: fn(&Board, &mut Found)) -> Technique {
     Technique {
         needs_unique: true,
+        ..t(name, rating, find)
+    }
+}
+
+/// A nested forcing chain search at `level` (2 and up).
+const fn nested_at(name: &'static str, rating: f64, level: usize) -> Technique {
+    let find: fn(&Board, &mut Found) = match level {
+        2 => |b, f| nested::contradiction(b, f, 2),
+        _ => |b, f| nested::contradiction(b, f, 3),
+    };
+    Technique {
+        nesting: level,
         ..t(name, rating, find)
     }
 }
@@ -175,12 +191,8 @@ pub static TECHNIQUES: &[Technique] = &[
     t("dynamic forcing chain (+)", base::DYNAMIC_PLUS, |b, f| {
         nested::contradiction(b, f, 1)
     }),
-    t("nested forcing chain", base::NESTED, |b, f| {
-        nested::contradiction(b, f, 2)
-    }),
-    t("nested forcing chain (level 3)", base::NESTED_3, |b, f| {
-        nested::contradiction(b, f, 3)
-    }),
+    nested_at("nested forcing chain", base::NESTED, 2),
+    nested_at("nested forcing chain (level 3)", base::NESTED_3, 3),
     named("X-Chain", base::X_CHAIN, chains::x_chain),
     named("XY-Chain", base::AIC, chains::xy_chain),
     named("AIC", base::AIC, chains::aic),
@@ -313,6 +325,12 @@ pub fn find_all(b: &Board, name: &str) -> Option<Vec<Step>> {
 /// their base rating is below that step's (a long chain rates above a short one of a harder
 /// family), and the lowest-rated step wins.
 pub fn next_step(b: &Board, unique: bool) -> Option<Step> {
+    next_step_with(b, unique, &mut nested::Leads::default())
+}
+
+/// [`next_step`] along a path: the nested searches start from the `leads` earlier searches
+/// left.
+pub fn next_step_with(b: &Board, unique: bool, leads: &mut nested::Leads) -> Option<Step> {
     let mut best: Option<Step> = None;
     for t in TECHNIQUES {
         if !t.engine || (t.needs_unique && !unique) {
@@ -326,7 +344,11 @@ pub fn next_step(b: &Board, unique: bool) -> Option<Step> {
             continue;
         }
         let mut f = Found::first();
-        (t.find)(b, &mut f);
+        if t.nesting >= 2 {
+            nested::contradiction_with(b, &mut f, t.nesting, leads);
+        } else {
+            (t.find)(b, &mut f);
+        }
         if let Some(s) = f.steps.into_iter().next() {
             if best.as_ref().is_none_or(|bs| s.rating < bs.rating) {
                 best = Some(s);
@@ -377,8 +399,9 @@ fn solver_step(b: &Board, solution: &Grid) -> Option<Step> {
 /// The whole path from the board's state: easiest step first, until solved or stuck.
 pub fn solve_path(b: &mut Board, solution: Option<&Grid>, opts: ExplainOptions) -> Vec<Step> {
     let mut steps = Vec::new();
+    let mut leads = nested::Leads::default();
     while !b.solved() {
-        let step = match next_step(b, opts.unique) {
+        let step = match next_step_with(b, opts.unique, &mut leads) {
             Some(s) => s,
             None => match solution.filter(|_| opts.fallback) {
                 Some(sol) => match solver_step(b, sol) {

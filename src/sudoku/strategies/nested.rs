@@ -13,7 +13,7 @@
 //! nested ones included, so the hardest puzzles spread past 11 as in SE. The search has a
 //! work budget (consequences drawn), not a clock: the library has none. Grids up to 9x9 only.
 
-use super::grid::{bit, digits, Board, Found};
+use super::grid::{bit, bits, digits, Board, Found};
 use super::rating::{base, length_bonus};
 
 /// Why a consequence holds.
@@ -198,22 +198,24 @@ impl Play {
         let before = self.facts.len();
         // Locked candidates: a value's places in one unit inside another unit.
         for from in 0..3 * n {
+            let from_kind = from / n;
             for d in 1..=n as u8 {
                 let p = self.b.places(from, d);
                 if p.count_ones() < 2 {
                     continue;
                 }
-                let cells = g.cells_of(from, p);
+                let first = g.cell_at(from, p.trailing_zeros() as usize);
                 for k in 0..3 {
-                    let to = g.cell_units[cells[0]][k];
+                    let to = g.cell_units[first][k];
                     if to == from
                         || (from < 2 * n) == (to < 2 * n)
-                        || cells.iter().any(|&i| g.cell_units[i][k] != to)
+                        || bits(p).any(|x| g.cell_units[g.cell_at(from, x)][k] != to)
                     {
                         continue;
                     }
-                    for j in self.b.cells_for(to, d) {
-                        if !cells.contains(&j) {
+                    for x in bits(self.b.places(to, d)) {
+                        let j = g.cell_at(to, x);
+                        if g.cell_units[j][from_kind] != from {
                             self.remove(j, d, Why::Locked(from, to));
                         }
                     }
@@ -222,23 +224,20 @@ impl Play {
         }
         // Naked pairs and hidden pairs.
         for u in 0..3 * n {
-            let open: Vec<usize> = g.units[u]
-                .iter()
-                .copied()
-                .filter(|&i| self.b.values[i] == 0)
-                .collect();
-            for (x, &i) in open.iter().enumerate() {
+            let unit = &g.units[u];
+            for (x, &i) in unit.iter().enumerate() {
                 let m = self.b.masks[i];
-                if m.count_ones() != 2 {
+                if self.b.values[i] != 0 || m.count_ones() != 2 {
                     continue;
                 }
-                for &j in &open[x + 1..] {
-                    if self.b.masks[j] == m {
-                        for &k in &open {
-                            if k != i && k != j {
-                                for d in digits(self.b.masks[k] & m) {
-                                    self.remove(k, d, Why::NakedPair(u, m));
-                                }
+                for &j in &unit[x + 1..] {
+                    if self.b.values[j] != 0 || self.b.masks[j] != m {
+                        continue;
+                    }
+                    for &k in unit {
+                        if k != i && k != j && self.b.values[k] == 0 {
+                            for d in digits(self.b.masks[k] & m) {
+                                self.remove(k, d, Why::NakedPair(u, m));
                             }
                         }
                     }
@@ -254,9 +253,10 @@ impl Play {
                         continue;
                     }
                     let pair = bit(d) | bit(e);
-                    for i in g.cells_of(u, p) {
-                        for x in digits(self.b.masks[i] & !pair) {
-                            self.remove(i, x, Why::HiddenPair(u, pair));
+                    for x in bits(p) {
+                        let i = g.cell_at(u, x);
+                        for y in digits(self.b.masks[i] & !pair) {
+                            self.remove(i, y, Why::HiddenPair(u, pair));
                         }
                     }
                 }
@@ -402,20 +402,48 @@ pub fn budget_for(level: usize) -> usize {
 /// are near the lightest of all.
 const NESTED_TRIES: usize = 6;
 
+/// Candidates a nested search found breaking the grid but did not use, with their level:
+/// they still break it later on the path (play-outs only grow as candidates go), so the next
+/// search at that level plays them out first instead of searching the whole grid again.
+#[derive(Default)]
+pub struct Leads(Vec<(usize, usize, u8)>);
+
 /// Contradiction forcing chains at `level`: a candidate whose play-out breaks the grid is
 /// removed, the lightest found (every candidate up to level 1; the first [`NESTED_TRIES`]
 /// found above).
 pub fn contradiction(b: &Board, f: &mut Found, level: usize) {
+    contradiction_with(b, f, level, &mut Leads::default());
+}
+
+/// [`contradiction`], trying `leads` of the level first (from level 2 on): the lightest of
+/// those still breaking the grid is taken without a search; a search leaves what else it
+/// found in `leads`.
+pub fn contradiction_with(b: &Board, f: &mut Found, level: usize, leads: &mut Leads) {
     // Larger grids keep the simpler chains: these play-outs grow too costly there (their
     // last resort stays the solver's step).
     if b.n() > 9 {
         return;
     }
     let mut budget = Budget(budget_for(level));
+    let mut best: Option<(usize, usize, u8, Outcome)> = None;
+    if level >= 2 && !f.all {
+        leads.0.retain(|&(l, i, d)| l != level || b.has(i, d));
+        for &(_, i, d) in leads.0.iter().filter(|x| x.0 == level) {
+            let out = play_out(b, i, d, level, &mut budget);
+            if out.broke.is_some() && best.as_ref().is_none_or(|(w, ..)| out.weight < *w) {
+                best = Some((out.weight, i, d, out));
+            }
+        }
+        if let Some((_, i, d, out)) = best {
+            leads.0.retain(|&x| x != (level, i, d));
+            push(b, f, level, i, d, out);
+            return;
+        }
+        budget = Budget(budget_for(level));
+    }
     let mut cells: Vec<usize> = b.open().collect();
     cells.sort_by_key(|&i| (b.masks[i].count_ones(), i));
-    let mut best: Option<(usize, usize, u8, Outcome)> = None;
-    let mut found = 0;
+    let mut broken = Vec::new();
     'cells: for &i in &cells {
         for d in digits(b.masks[i]) {
             if budget.0 == 0 {
@@ -425,6 +453,7 @@ pub fn contradiction(b: &Board, f: &mut Found, level: usize) {
             if out.broke.is_none() {
                 continue;
             }
+            broken.push((level, i, d));
             if best.as_ref().is_none_or(|(w, ..)| out.weight < *w) {
                 best = Some((out.weight, i, d, out));
             }
@@ -432,13 +461,16 @@ pub fn contradiction(b: &Board, f: &mut Found, level: usize) {
                 push(b, f, level, i, d, best.take().unwrap().3);
                 continue;
             }
-            found += 1;
-            if level >= 2 && found >= NESTED_TRIES {
+            if level >= 2 && broken.len() >= NESTED_TRIES {
                 break 'cells;
             }
         }
     }
     if let Some((_, i, d, out)) = best {
+        if level >= 2 {
+            broken.retain(|&x| x != (level, i, d));
+            leads.0.extend(broken);
+        }
         push(b, f, level, i, d, out);
     }
 }
