@@ -51,10 +51,14 @@ impl Step {
 /// The technique name of fallback steps.
 pub const SOLVER_TECHNIQUE: &str = "solver";
 
+/// The level words of every kind's grade, easiest first (what each means per kind:
+/// docs/levels.md). `generate --difficulty` takes the same words ([`crate::generate::difficulty`]).
+pub const LEVELS: [&str; 5] = ["easy", "medium", "hard", "expert", "extreme"];
+
 /// How hard a puzzle is.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Grade {
-    /// A level word (for Sudoku: easy, medium, hard, expert, extreme).
+    /// A level word of [`LEVELS`].
     pub level: String,
     /// A number on the kind's scale (for Sudoku, comparable to Sudoku Explainer's).
     pub rating: f64,

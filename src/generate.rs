@@ -151,6 +151,29 @@ pub fn removable_givens(
     Ok(removable)
 }
 
+/// A `--difficulty` word, the same for every kind: `Ok(None)` for `any` (every unique puzzle),
+/// `Ok(Some(i))` for the level [`crate::explain::LEVELS`]`[i]` (case, `-`, `_` and spaces
+/// ignored; binarypuzzle.com's `very hard` is `expert`, and `beyond` is `extreme`), or the one
+/// message every kind gives for a word it does not know.
+pub fn difficulty(word: &str) -> std::result::Result<Option<usize>, String> {
+    let w: String = word
+        .chars()
+        .filter(|c| !matches!(c, '-' | '_' | ' '))
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let known = crate::explain::LEVELS.iter().position(|&l| l == w);
+    match (w.as_str(), known) {
+        ("any", _) => Ok(None),
+        (_, Some(i)) => Ok(Some(i)),
+        ("veryhard", _) => Ok(Some(3)),
+        ("beyond", _) => Ok(Some(4)),
+        _ => Err(format!(
+            "unknown difficulty `{word}`: expected any, {}",
+            crate::explain::LEVELS.join(", ")
+        )),
+    }
+}
+
 /// One generated puzzle.
 #[derive(Clone, Debug, Serialize)]
 pub struct Generated {

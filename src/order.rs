@@ -169,15 +169,37 @@ fn given_options(a: &Order) -> Vec<&'static str> {
     .collect()
 }
 
-/// `--size` as the side of a square (every kind but Shisen-sho): `WxH` only when W = H.
+/// `--size` as the side of a square (Sudoku): `WxH` only when W = H.
 fn side(a: &Order) -> Result<Option<usize>> {
     match a.size {
         None => Ok(None),
         Some((w, h)) if w == h => Ok(Some(w)),
         Some((w, h)) => Err(Error::Usage(format!(
-            "--size {w}x{h}: give the side of a square here (--size N), or --width and --height"
+            "--size {w}x{h}: a Sudoku grid is square; give its side (--size N)"
         ))),
     }
+}
+
+/// `--difficulty`: `None` for none or `any`, else the level's index (one vocabulary and one
+/// message for every kind: [`crate::generate::difficulty`]).
+fn level(a: &Order) -> Result<Option<usize>> {
+    match a.difficulty.as_deref() {
+        None => Ok(None),
+        Some(d) => crate::generate::difficulty(d).map_err(|m| {
+            Error::Usage(match a.kind {
+                Kind::Sudoku => format!("{m} (for a number of givens use --clues)"),
+                _ => m,
+            })
+        }),
+    }
+}
+
+/// Width and height of a board (Takuzu, Tectonic, Numberlink): `--size N` (a square) or
+/// `--size WxH` (W columns, H rows), either side replaced by `--width` / `--height`; `square`
+/// when none is given.
+fn dims(a: &Order, square: usize) -> (usize, usize) {
+    let (w, h) = a.size.unwrap_or((square, square));
+    (a.width.unwrap_or(w), a.height.unwrap_or(h))
 }
 
 /// Refuses any option given that `kind`'s generator does not take (exit 2), rather than
@@ -194,7 +216,7 @@ fn accept_only(kind: &str, a: &Order, accepted: &[&str]) -> Result<()> {
 
 /// The Takuzu generator's options from the command line (the seed is set per puzzle).
 fn takuzu_options(a: &Order) -> Result<crate::takuzu::generate::Options> {
-    use crate::takuzu::generate::{level_index, Options};
+    use crate::takuzu::generate::Options;
     accept_only(
         "takuzu",
         a,
@@ -211,29 +233,16 @@ fn takuzu_options(a: &Order) -> Result<crate::takuzu::generate::Options> {
             "--distinct-encoding",
         ],
     )?;
-    let (width, height) = match (side(a)?, a.width, a.height) {
-        (_, Some(w), Some(h)) => (w, h),
-        (Some(n), w, h) => (w.unwrap_or(n), h.unwrap_or(n)),
-        (None, None, None) => (10, 10),
-        _ => {
+    let (width, height) = match (a.size, a.width, a.height) {
+        (None, Some(_), None) | (None, None, Some(_)) => {
             return Err(Error::Usage(
-                "takuzu: give --size N, or both --width and --height".into(),
+                "takuzu: give --size N or WxH, or both --width and --height".into(),
             ))
         }
+        _ => dims(a, 10),
     };
-    let any = a.difficulty.as_deref() == Some("any");
-    let difficulty = a
-        .difficulty
-        .as_deref()
-        .filter(|_| !any)
-        .map(|d| {
-            level_index(d).ok_or_else(|| {
-                Error::Usage(format!(
-                    "takuzu difficulty is any, easy, medium, hard or very-hard, got `{d}`"
-                ))
-            })
-        })
-        .transpose()?;
+    let difficulty = level(a)?;
+    let any = a.difficulty.is_some() && difficulty.is_none();
     if a.minimal && difficulty.is_some() {
         return Err(Error::Usage(
             "takuzu: --minimal and --difficulty do not go together (without --difficulty the puzzles are minimal; a level adds givens back)".into(),
@@ -277,12 +286,17 @@ pub fn tectonic_options(a: &Order) -> Result<crate::tectonic::generate::Options>
             "--minimal",
         ],
     )?;
-    let side = side(a)?.unwrap_or(8);
+    let (width, height) = dims(a, 8);
+    let difficulty = match (&a.difficulty, level(a)?) {
+        (_, Some(i)) => Some(crate::explain::LEVELS[i].to_string()),
+        (Some(_), None) => Some("any".to_string()),
+        (None, None) => None,
+    };
     Ok(crate::tectonic::generate::Options {
-        width: a.width.unwrap_or(side),
-        height: a.height.unwrap_or(side),
+        width,
+        height,
         max_piece: a.max_piece.unwrap_or(5),
-        difficulty: a.difficulty.clone(),
+        difficulty,
     })
 }
 
@@ -300,21 +314,19 @@ fn numberlink_options(a: &Order) -> Result<crate::numberlink::generate::Options>
             "--difficulty",
         ],
     )?;
-    let target = crate::numberlink::generate::Target::from_word(a.difficulty.as_deref())
-        .ok_or_else(|| {
-            Error::Usage(format!(
-                "numberlink difficulty is any, {}, got `{}`",
-                crate::numberlink::strategies::LEVELS.join(", "),
-                a.difficulty.as_deref().unwrap_or("")
-            ))
-        })?;
+    use crate::numberlink::generate::Target;
+    let target = match (&a.difficulty, level(a)?) {
+        (_, Some(i)) => Target::Level(i),
+        (Some(_), None) => Target::Unique,
+        (None, None) => Target::Finish,
+    };
     let rules = crate::options::numberlink_options(a.rules.as_deref(), None)?
         .0
         .unwrap_or_default();
-    let side = side(a)?.unwrap_or(7);
+    let (width, height) = dims(a, 7);
     Ok(crate::numberlink::generate::Options {
-        width: a.width.unwrap_or(side),
-        height: a.height.unwrap_or(side),
+        width,
+        height,
         rules,
         minimal: a.minimal,
         target,
@@ -338,11 +350,12 @@ fn shisen_options(a: &Order) -> Result<crate::shisen::generate::Options> {
             "--no-outline",
         ],
     )?;
+    let difficulty = level(a)?.map(|i| crate::explain::LEVELS[i]);
     crate::shisen::generate::Options::from_args(
         a.size,
         a.width,
         a.height,
-        a.difficulty.as_deref(),
+        difficulty,
         a.attempts,
         a.unique,
         crate::shisen::Rules {
@@ -410,27 +423,15 @@ fn sudoku_plan(a: &Order) -> Result<(Plan, Vec<String>)> {
     }
     // `any`: every unique puzzle, as without --difficulty (the strategy engine finishes the
     // Sudoku it makes; a level is what limits them).
-    if let Some(d) = a
-        .difficulty
-        .as_ref()
-        .filter(|d| !d.eq_ignore_ascii_case("any"))
+    if a.difficulty
+        .as_deref()
+        .is_some_and(|d| d.eq_ignore_ascii_case("evil"))
     {
-        let d = d.to_ascii_lowercase();
-        o.level = Some(match sudoku_gen::level_rank(&d) {
-            Some(l) => l,
-            None if d == "evil" => {
-                return Err(Error::Usage(
-                    "`evil` is a clue-count band (16-18 givens), not a grade: use --clues evil for the count, or --difficulty extreme for the hardest grade".into(),
-                ))
-            }
-            None => {
-                return Err(Error::Usage(format!(
-                    "unknown difficulty `{d}`: expected a grade level: {} (for a number of givens use --clues)",
-                    sudoku_gen::LEVELS.join(", ")
-                )))
-            }
-        });
+        return Err(Error::Usage(
+            "`evil` is a clue-count band (16-18 givens), not a grade: use --clues evil for the count, or --difficulty extreme for the hardest grade".into(),
+        ));
     }
+    o.level = level(a)?;
     if let Some(c) = &a.clues {
         o.clues = Some(match parse_clues(c)? {
             Clues::Range(lo, hi) => (lo, hi),
@@ -504,6 +505,95 @@ impl Plan {
     }
 }
 
+/// The index of a level word (`None` for `any`).
+fn level_of(word: &str) -> Option<usize> {
+    crate::explain::LEVELS.iter().position(|&l| l == word)
+}
+
+/// One rule for every kind when the level asked for is not reached (docs/levels.md): nothing
+/// is printed for that seed, a message says what came closest, and the run exits 1. A puzzle
+/// printed is always of the level asked for; it carries the command that makes it again.
+fn at_level(mut g: Generated, want: Option<usize>, again: String) -> Made {
+    if let (Some(w), Some(grade)) = (want, &g.grade) {
+        let want = crate::explain::LEVELS[w];
+        if grade.level != want {
+            // The kind's note says how many tries it made ("no expert puzzle in 40 tries; ...").
+            let tries = g
+                .notes
+                .iter()
+                .find_map(|n| n.strip_prefix(&format!("no {want} puzzle in ")))
+                .and_then(|n| n.split(';').next())
+                .map_or(String::new(), |t| format!(" in {t}"));
+            return Made::Missed(format!(
+                "no {want} puzzle{tries}; the closest was {} (rating {:.1}); try another --seed",
+                grade.level, grade.rating
+            ));
+        }
+    }
+    g.notes.push(format!("again: {again}"));
+    Made::Puzzle(g)
+}
+
+/// `--size N` for a square, `--size WxH` otherwise.
+fn size_flag(w: usize, h: usize) -> String {
+    if w == h {
+        format!("--size {w}")
+    } else {
+        format!("--size {w}x{h}")
+    }
+}
+
+fn tectonic_command(o: &crate::tectonic::generate::Options, seed: u64) -> String {
+    let mut s = format!("gridsat generate tectonic {}", size_flag(o.width, o.height));
+    if o.max_piece != 5 {
+        s.push_str(&format!(" --max-piece {}", o.max_piece));
+    }
+    if let Some(d) = &o.difficulty {
+        s.push_str(&format!(" --difficulty {d}"));
+    }
+    s + &format!(" --seed {seed}")
+}
+
+fn numberlink_command(o: &crate::numberlink::generate::Options, seed: u64) -> String {
+    use crate::numberlink::generate::Target;
+    let mut s = format!(
+        "gridsat generate numberlink {}",
+        size_flag(o.width, o.height)
+    );
+    if o.rules != crate::numberlink::Rules::default() {
+        s.push_str(&format!(" --rules {}", o.rules.name()));
+    }
+    if o.minimal {
+        s.push_str(" --minimal");
+    }
+    match o.target {
+        Target::Finish => {}
+        Target::Unique => s.push_str(" --difficulty any"),
+        Target::Level(i) => s.push_str(&format!(" --difficulty {}", crate::explain::LEVELS[i])),
+    }
+    s + &format!(" --seed {seed}")
+}
+
+fn takuzu_command(o: &crate::takuzu::generate::Options) -> String {
+    let r = &o.rules;
+    let mut s = format!("gridsat generate takuzu {}", size_flag(o.width, o.height));
+    if !r.distinct_lines {
+        s.push_str(" --no-distinct-lines");
+    }
+    if r.odd_lines != crate::takuzu::OddLines::default() {
+        s.push_str(&format!(" --odd-lines {}", r.odd_lines.name()));
+    }
+    if let Some(tag) = &r.layout {
+        s.push_str(&format!(" --regions {tag}"));
+    }
+    match o.difficulty {
+        Some(i) => s.push_str(&format!(" --difficulty {}", crate::explain::LEVELS[i])),
+        None if !o.finish => s.push_str(" --difficulty any"),
+        None => {}
+    }
+    s + &format!(" --seed {}", o.seed)
+}
+
 fn make(plan: &Plan, seed: u64) -> Result<Made> {
     match plan {
         Plan::Sudoku(o, layout) => Ok(match sudoku_gen::generate(o, seed)? {
@@ -514,11 +604,23 @@ fn make(plan: &Plan, seed: u64) -> Result<Made> {
             }
             sudoku_gen::Outcome::Missed(m) => Made::Missed(m.message(o)),
         }),
-        Plan::Tectonic(o) => crate::tectonic::generate::generate(o, seed).map(Made::Puzzle),
-        Plan::Numberlink(o) => crate::numberlink::generate::generate(*o, seed).map(Made::Puzzle),
+        Plan::Tectonic(o) => {
+            let want = o.difficulty.as_deref().and_then(level_of);
+            let g = crate::tectonic::generate::generate(o, seed)?;
+            Ok(at_level(g, want, tectonic_command(o, seed)))
+        }
+        Plan::Numberlink(o) => {
+            let want = match o.target {
+                crate::numberlink::generate::Target::Level(i) => Some(i),
+                _ => None,
+            };
+            let g = crate::numberlink::generate::generate(*o, seed)?;
+            Ok(at_level(g, want, numberlink_command(o, seed)))
+        }
         Plan::Takuzu(o) => {
             let o = crate::takuzu::generate::Options { seed, ..o.clone() };
-            crate::takuzu::generate::generate(&o).map(Made::Puzzle)
+            let g = crate::takuzu::generate::generate(&o)?;
+            Ok(at_level(g, o.difficulty, takuzu_command(&o)))
         }
         Plan::Shisen(o) => Ok(match crate::shisen::generate::generate(o, seed)? {
             Ok(g) => Made::Puzzle(g),

@@ -306,7 +306,7 @@ fn generated_puzzles_are_finished_by_the_techniques_at_the_level_asked() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "numberlink difficulty is any, easy",
+            "unknown difficulty `evil`: expected any, easy",
         ));
 }
 

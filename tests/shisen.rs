@@ -400,7 +400,7 @@ fn generate_is_seeded_and_proven_clearable() {
         .args(["generate", "sudoku", "--size", "9x6"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("give the side of a square"));
+        .stderr(predicate::str::contains("a Sudoku grid is square"));
 }
 
 #[test]

@@ -412,7 +412,7 @@ fn bad_options_exit_2_with_a_clear_message() {
         (&["--clues", "16"], "no 9x9 Sudoku with 16 givens has a unique solution"),
         (&["--clues", "90"], "cannot have 90 givens"),
         (&["--clues", "30", "--symmetry", "quarter-turn"], "possible counts nearby: 28, 29, 32, 33"),
-        (&["--difficulty", "fiendish"], "unknown difficulty `fiendish`: expected a grade level: easy, medium, hard, expert, extreme"),
+        (&["--difficulty", "fiendish"], "unknown difficulty `fiendish`: expected any, easy, medium, hard, expert, extreme (for a number of givens use --clues)"),
         (&["--difficulty", "evil"], "use --clues evil"),
         (&["--size", "7"], "a 7x7 Sudoku has no usual box shape; give one with --box RxC"),
         (&["--size", "10", "--box", "3x3"], "--box 3x3 does not tile a 10x10 grid"),

@@ -208,7 +208,7 @@ fn explain_hint_and_grade() {
         .iter()
         .map(|r| r["grade"]["level"].as_str().unwrap().to_string())
         .collect();
-    assert_eq!(levels, ["easy", "medium", "hard", "very hard"]);
+    assert_eq!(levels, ["easy", "medium", "hard", "expert"]);
     // Every strategy shows up somewhere in the project's puzzles, named with its line.
     let out = gridsat()
         .args([
@@ -251,7 +251,7 @@ fn fallback_finishes_what_the_strategies_cannot() {
         .assert()
         .success()
         .stdout(predicate::str::contains("solver: "))
-        .stdout(predicate::str::contains("grade: beyond"));
+        .stdout(predicate::str::contains("grade: extreme"));
     gridsat()
         .args(["explain", &p("several-6x6.takuzu")])
         .assert()

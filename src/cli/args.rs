@@ -442,9 +442,9 @@ pub struct GenerateArgs {
     /// Numberlink rule set the puzzle must be unique under: flow (default), cover or nikoli.
     #[arg(long, value_name = "RULES", help_heading = NUMBERLINK)]
     pub rules: Option<String>,
-    /// Target grade level from the strategy engine (Sudoku: easy, medium, hard, expert,
-    /// extreme; Tectonic, Numberlink and Shisen-sho: the same words; Takuzu: easy, medium,
-    /// hard, very-hard). For a number of givens use --clues. Without it every Takuzu, Tectonic and
+    /// Target grade level from the strategy engine, the same words for every kind: easy,
+    /// medium, hard, expert, extreme (a seed that misses it prints nothing, says what came
+    /// closest, exit 1). For a number of givens use --clues. Without it every Takuzu, Tectonic and
     /// Numberlink puzzle is one the kind's techniques finish; `any` keeps every unique puzzle,
     /// including those only the solver finishes.
     #[arg(long, value_name = "LEVEL")]
@@ -574,22 +574,22 @@ Sudoku:
   no whole orbit can go, but a single given of an orbit might.
 
 Takuzu:
-  --size N or --width W --height H (default 10x10); --difficulty easy, medium, hard or
-  very-hard (binarypuzzle.com's levels); the Takuzu options set the rules, and are written
+  --size N, WxH or --width W --height H (default 10x10); --difficulty easy ... extreme
+  (binarypuzzle.com's levels; its very hard is expert); the Takuzu options set the rules, and are written
   into the output as a `# takuzu:` line. Without --difficulty the minimal puzzle gets givens
   back where the strategies run out, so that they finish it; --minimal or --difficulty any
   keeps the minimal puzzle.
 
 Tectonic:
-  --size N or --width W --height H (default 8x8); --max-piece N (default 5). Givens are
+  --size N, WxH or --width W --height H (default 8x8); --max-piece N (default 5). Givens are
   removed while SAT proves the solution unique and the techniques still finish the puzzle
-  (within LEVEL with --difficulty easy ... extreme; a note says when no puzzle of that exact
-  grade was found in 40 tries); --difficulty any keeps the minimal puzzle.
+  (within LEVEL with --difficulty easy ... extreme; 40 tries per seed); --difficulty any keeps
+  the minimal puzzle.
 
 Numberlink:
-  --size N or --width W --height H (default 7x7, up to 30x30); --rules flow, cover or nikoli.
-  Paths are joined while the puzzle stays unique and the techniques finish it (within LEVEL with
-  --difficulty; the closest puzzle found, with a note, when none reaches it); --minimal joins
+  --size N, WxH or --width W --height H (default 7x7, up to 30x30); --rules flow, cover or
+  nikoli. Paths are joined while the puzzle stays unique and the techniques finish it (within
+  LEVEL with --difficulty; 200 tries per seed); --minimal joins
   until no join keeps it unique; --difficulty any keeps solver-only puzzles too.
 
 Shisen-sho:

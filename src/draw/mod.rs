@@ -212,11 +212,14 @@ pub enum Mark {
         to: Point,
         strong: bool,
     },
-    /// A labelled rectangle filling a cell (a Shisen-sho tile).
+    /// A labelled rectangle filling a cell (a Shisen-sho tile): the label large in `ink` (any
+    /// CSS colour; dark brown for `None`), and `note` (empty for none) small above it.
     Tile {
         row: usize,
         col: usize,
         label: String,
+        note: String,
+        ink: Option<String>,
         tone: Option<Tone>,
     },
 }

@@ -224,10 +224,24 @@ fn board(out: &mut String, p: &Picture) {
             row,
             col,
             label,
+            note,
+            ink,
             tone,
         } = m
         {
             let inset = 0.06;
+            // A tile covers its cell: a highlight of the cell (the cells where two solutions
+            // differ) colours the tile itself, not only the rim around it.
+            let tone = tone.or_else(|| {
+                p.marks.iter().find_map(|h| match h {
+                    Mark::Highlight {
+                        row: r,
+                        col: k,
+                        tone,
+                    } if r == row && k == col => Some(*tone),
+                    _ => None,
+                })
+            });
             let fill = tone.map_or("#fbf3dc", cell_fill);
             let class = tone.map_or("tile".to_string(), |t| format!("tile {}", t.name()));
             let _ = writeln!(
@@ -241,16 +255,41 @@ fn board(out: &mut String, p: &Picture) {
                 c(0.12),
                 fill
             );
-            let size = fit(label, 0.42, 0.8);
-            text(
-                out,
-                "tile-label",
-                Point::centre(*row, *col),
-                size,
-                "#3b2f1e",
-                false,
-                label,
-            );
+            let ink = ink.as_deref().unwrap_or("#3b2f1e");
+            let centre = Point::centre(*row, *col);
+            if note.is_empty() {
+                let size = fit(label, 0.42, 0.8);
+                text(out, "tile-label", centre, size, ink, false, label);
+            } else {
+                // The note above (clear of the move number in the bottom-right corner), the
+                // label a little below the middle.
+                let above = Point {
+                    y: centre.y - 0.25,
+                    ..centre
+                };
+                text(
+                    out,
+                    "tile-note",
+                    above,
+                    fit(note, 0.17, 0.8),
+                    ink,
+                    false,
+                    note,
+                );
+                let below = Point {
+                    y: centre.y + 0.08,
+                    ..centre
+                };
+                text(
+                    out,
+                    "tile-label",
+                    below,
+                    fit(label, 0.42, 0.8),
+                    ink,
+                    true,
+                    label,
+                );
+            }
         }
     }
     // 3. the grid

@@ -49,18 +49,6 @@ pub enum Target {
 }
 
 impl Target {
-    /// The target for a `--difficulty` word (None: the default), or None for an unknown word.
-    pub fn from_word(word: Option<&str>) -> Option<Target> {
-        match word.map(|w| w.to_ascii_lowercase()) {
-            None => Some(Target::Finish),
-            Some(w) if w == "any" => Some(Target::Unique),
-            Some(w) => strategies::LEVELS
-                .iter()
-                .position(|&l| l == w)
-                .map(Target::Level),
-        }
-    }
-
     /// The highest rating a puzzle may need (None: no limit, the solver may be needed).
     fn ceiling(self) -> Option<f64> {
         match self {

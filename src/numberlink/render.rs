@@ -7,7 +7,7 @@
 //! links known so far, its new links on green cells, and strikes out the paths it rules out.
 
 use super::{Links, Numberlink, DOWN, LEFT, RIGHT, SIDES, UP};
-use crate::draw::{path_colour, Disc, Mark, Picture, Point, Slots, Tone};
+use crate::draw::{Disc, Mark, Picture, Point, Slots, Tone, PATH_COLOURS};
 use crate::explain::Step;
 use crate::puzzle::Style;
 
@@ -113,8 +113,83 @@ pub fn solution(p: &Numberlink, s: &Links, style: Style) -> String {
     out
 }
 
+/// Each path's colour, chosen so that paths that touch differ. With a solution, two paths
+/// touch when a cell of one is beside a cell of the other; without one (the puzzle, a step),
+/// when the boxes around their two ends, grown by a cell, overlap. Paths with the most
+/// neighbours choose first, each the colour fewest of its coloured neighbours have (among
+/// those, the one used least so far, so the whole palette is used), where cycling through the
+/// colours in label order put near-identical colours side by side on boards of many paths.
+pub fn path_colours(p: &Numberlink, s: Option<&Links>) -> Vec<String> {
+    let w = p.width;
+    let n = p.ends.len();
+    let mut touch = vec![vec![false; n]; n];
+    match s {
+        Some(s) => {
+            let mut on = vec![usize::MAX; p.cells()];
+            for (k, cells) in p.paths(s).iter().enumerate() {
+                for &c in cells {
+                    on[c] = k;
+                }
+            }
+            for c in 0..p.cells() {
+                for side in [RIGHT, DOWN] {
+                    if let Some(m) = p.neighbour(c, side) {
+                        let (a, b) = (on[c], on[m]);
+                        if a != b && a < n && b < n {
+                            touch[a][b] = true;
+                            touch[b][a] = true;
+                        }
+                    }
+                }
+            }
+        }
+        None => {
+            let boxes: Vec<[usize; 4]> = p
+                .ends
+                .iter()
+                .map(|&(a, b)| {
+                    let (ra, ca, rb, cb) = (a / w, a % w, b / w, b % w);
+                    [
+                        ra.min(rb).saturating_sub(1),
+                        ra.max(rb) + 1,
+                        ca.min(cb).saturating_sub(1),
+                        ca.max(cb) + 1,
+                    ]
+                })
+                .collect();
+            for i in 0..n {
+                for j in 0..n {
+                    let (a, b) = (boxes[i], boxes[j]);
+                    touch[i][j] =
+                        i != j && a[0] <= b[1] && b[0] <= a[1] && a[2] <= b[3] && b[2] <= a[3];
+                }
+            }
+        }
+    }
+    let degree = |i: usize| touch[i].iter().filter(|&&t| t).count();
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(degree(i)));
+    let mut colour: Vec<usize> = vec![usize::MAX; n];
+    let mut uses = [0usize; PATH_COLOURS.len()];
+    for i in order {
+        let mut near = [0usize; PATH_COLOURS.len()];
+        for j in (0..n).filter(|&j| touch[i][j] && colour[j] != usize::MAX) {
+            near[colour[j]] += 1;
+        }
+        let best = (0..near.len())
+            .min_by_key(|&c| (near[c], uses[c]))
+            .unwrap_or(0);
+        colour[i] = best;
+        uses[best] += 1;
+    }
+    colour
+        .into_iter()
+        .map(|c| PATH_COLOURS[c.min(PATH_COLOURS.len() - 1)].to_string())
+        .collect()
+}
+
 /// The board with every path's two ends.
-fn ends(p: &Numberlink) -> Picture {
+fn ends(p: &Numberlink, colours: &[String]) -> Picture {
     let mut pic = Picture::new(p.height, p.width);
     pic.outline(0, 0, p.height, p.width);
     for (k, &(a, b)) in p.ends.iter().enumerate() {
@@ -122,7 +197,7 @@ fn ends(p: &Numberlink) -> Picture {
             pic.push(Mark::Circle {
                 row: c / p.width,
                 col: c % p.width,
-                disc: Disc::Colour(path_colour(k)),
+                disc: Disc::Colour(colours[k].clone()),
                 label: Some(p.labels[k].clone()),
             });
         }
@@ -132,7 +207,8 @@ fn ends(p: &Numberlink) -> Picture {
 
 /// The puzzle (`None`: its ends) or a solution (each path a line from end to end) as a picture.
 pub fn picture(p: &Numberlink, s: Option<&Links>) -> Picture {
-    let mut pic = ends(p);
+    let colours = path_colours(p, s);
+    let mut pic = ends(p, &colours);
     if let Some(s) = s {
         for (k, cells) in p.paths(s).iter().enumerate() {
             pic.push(Mark::Path {
@@ -140,7 +216,7 @@ pub fn picture(p: &Numberlink, s: Option<&Links>) -> Picture {
                     .iter()
                     .map(|&c| Point::centre(c / p.width, c % p.width))
                     .collect(),
-                colour: path_colour(k),
+                colour: colours[k].clone(),
             });
         }
     }
@@ -217,7 +293,8 @@ pub fn step_pictures(p: &Numberlink, steps: &[Step]) -> Vec<Picture> {
 /// cells known to be on a path but not yet linked show the path's label.
 fn position(p: &Numberlink, now: &Pencil, before: &Pencil, step: Option<&Step>) -> Picture {
     let w = p.width;
-    let mut pic = ends(p);
+    let colours = path_colours(p, None);
+    let mut pic = ends(p, &colours);
     if let Some(st) = step {
         for c in &st.pattern {
             pic.push(Mark::Highlight {
@@ -260,7 +337,7 @@ fn position(p: &Numberlink, now: &Pencil, before: &Pencil, step: Option<&Step>) 
                 let m = p.neighbour(c, side).expect("a link stays on the board");
                 pic.push(Mark::Path {
                     points: vec![Point::centre(c / w, c % w), Point::centre(m / w, m % w)],
-                    colour: path_colour(k),
+                    colour: colours[k].clone(),
                 });
             }
         }
@@ -310,5 +387,29 @@ mod tests {
         let coloured = solution(&p, &s, Style { color: true });
         assert!(coloured.contains("\x1b[31mA\x1b[0m"));
         assert_eq!(puzzle(&p), "AA\n");
+    }
+
+    #[test]
+    fn touching_paths_get_different_colours() {
+        // 17 paths side by side, each a column of a 17x2 board; path 16 stands beside path 0,
+        // which cycling through the 16 colours in label order would paint alike.
+        let columns: Vec<usize> = std::iter::once(0).chain(2..17).chain([1]).collect();
+        let ends: Vec<(usize, usize)> = columns.iter().map(|&c| (c, 17 + c)).collect();
+        let mut p = Numberlink::new(17, 2, ends.clone());
+        // In this order (new() sorts the paths by where they start).
+        p.ends = ends;
+        let s = Links {
+            arms: [vec![DOWN; 17], vec![UP; 17]].concat(),
+            path: (0..34)
+                .map(|c| columns.iter().position(|&k| k == c % 17).unwrap() as u32 + 1)
+                .collect(),
+        };
+        let colours = path_colours(&p, Some(&s));
+        for c in 0..16 {
+            let (a, b) = (s.path[c] as usize - 1, s.path[c + 1] as usize - 1);
+            assert_ne!(colours[a], colours[b], "columns {c} and {}", c + 1);
+        }
+        // Without the solution the ends' boxes say the same here.
+        assert_ne!(path_colours(&p, None)[0], path_colours(&p, None)[16]);
     }
 }

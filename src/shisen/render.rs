@@ -225,6 +225,49 @@ pub fn step_pictures(p: &Shisen, steps: &[Step]) -> Vec<Picture> {
     out
 }
 
+/// The face of a Unicode mahjong tile (U+1F000 to U+1F02B) as the bundled fonts can draw it,
+/// which have no mahjong glyphs: its number or letter, the suit's word, the suit's colour. So a
+/// face reads the same in SVG, PNG and PDF (and a season still differs from a flower).
+pub fn mahjong_face(name: &str) -> Option<(String, &'static str, &'static str)> {
+    let mut chars = name.chars().filter(|&c| c != '\u{FE0F}');
+    let k = (chars.next()? as u32).checked_sub(0x1F000)? as usize;
+    if chars.next().is_some() {
+        return None;
+    }
+    let rank = |first: usize| (k - first + 1).to_string();
+    Some(match k {
+        0..=3 => (["E", "S", "W", "N"][k].to_string(), "wind", "#1f3a6b"),
+        4 => ("D".to_string(), "red", "#c0392b"),
+        5 => ("D".to_string(), "green", "#1e7b34"),
+        6 => ("D".to_string(), "white", "#5a6b7d"),
+        7..=15 => (rank(7), "wan", "#b22222"),
+        16..=24 => (rank(16), "bam", "#1e7b34"),
+        25..=33 => (rank(25), "dot", "#1f4e9c"),
+        34..=37 => (rank(34), "flower", "#8e24aa"),
+        38..=41 => (rank(38), "season", "#c25a00"),
+        42 => ("J".to_string(), "joker", "#3b2f1e"),
+        43 => ("?".to_string(), "back", "#3b2f1e"),
+        _ => return None,
+    })
+}
+
+/// The mark of a tile named `name` in a cell (a mahjong tile drawn by [`mahjong_face`], any
+/// other name as it is written).
+pub fn tile(row: usize, col: usize, name: &str, tone: Option<Tone>) -> Mark {
+    let (label, note, ink) = match mahjong_face(name) {
+        Some((rank, suit, ink)) => (rank, suit.to_string(), Some(ink.to_string())),
+        None => (name.to_string(), String::new(), None),
+    };
+    Mark::Tile {
+        row,
+        col,
+        label,
+        note,
+        ink,
+        tone,
+    }
+}
+
 /// The tiles standing (`at`: the tile in each cell, by its starting cell), those in `marked`
 /// highlighted as a step's pattern.
 fn tiles(p: &Shisen, at: &[Option<usize>], marked: &[(usize, usize)]) -> Picture {
@@ -234,12 +277,8 @@ fn tiles(p: &Shisen, at: &[Option<usize>], marked: &[(usize, usize)]) -> Picture
     for (c, t) in at.iter().enumerate() {
         if let Some(t) = *t {
             let (row, col) = (c / w, c % w);
-            pic.push(Mark::Tile {
-                row,
-                col,
-                label: p.face_name(t).to_string(),
-                tone: marked.contains(&(row, col)).then_some(Tone::Pattern),
-            });
+            let tone = marked.contains(&(row, col)).then_some(Tone::Pattern);
+            pic.push(tile(row, col, p.face_name(t), tone));
         }
     }
     pic
@@ -253,6 +292,26 @@ mod tests {
 
     fn board_of(text: &str) -> Shisen {
         parse("t", text, &ReadOptions::default()).unwrap().remove(0)
+    }
+
+    #[test]
+    fn mahjong_tiles_are_drawn_with_faces_the_fonts_have() {
+        assert_eq!(mahjong_face("🀄"), Some(("D".into(), "red", "#c0392b")));
+        assert_eq!(mahjong_face("🀇").unwrap().0, "1");
+        assert_eq!(mahjong_face("🀏").unwrap().0, "9");
+        assert_eq!(mahjong_face("🀡").unwrap(), ("9".into(), "dot", "#1f4e9c"));
+        assert_eq!(mahjong_face("🀦").unwrap().1, "season");
+        assert_eq!(mahjong_face("🀢").unwrap().1, "flower");
+        assert_eq!(mahjong_face("A"), None);
+        assert_eq!(mahjong_face("🀄🀄"), None);
+        // Every face of the mahjong board is drawn in letters the bundled fonts have.
+        let board = board_of(include_str!("../../puzzles/shisen/mahjong.shisen"));
+        let svg = crate::draw::layout::single(&picture(&board, None)).to_svg();
+        assert!(!svg.contains('🀄'), "{svg}");
+        assert!(
+            svg.contains(">season<") && svg.contains(">flower<"),
+            "{svg}"
+        );
     }
 
     #[test]

@@ -37,7 +37,7 @@ use crate::solver::{Outcome as SatOutcome, Session, Varisat};
 use rand::seq::SliceRandom;
 
 /// The grade levels, easiest first, as the Sudoku strategy engine names them.
-pub const LEVELS: [&str; 5] = ["easy", "medium", "hard", "expert", "extreme"];
+pub const LEVELS: [&str; 5] = crate::explain::LEVELS;
 
 /// The clue-count bands of a 9x9 puzzle as in the generator of the Korean seed article
 /// (name, fewest givens, most givens). Other sizes scale them by the number of cells.

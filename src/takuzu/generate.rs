@@ -33,10 +33,10 @@ pub struct Options {
     pub seed: u64,
 }
 
-/// The level index for a word (`easy`, `medium`, `hard`, `very-hard`/`veryhard`/`very hard`).
+/// The level index for a word ([`crate::generate::difficulty`]'s words; `very hard` is
+/// `expert`); `None` for `any` or an unknown word.
 pub fn level_index(word: &str) -> Option<usize> {
-    let w = word.to_ascii_lowercase().replace(['-', '_', ' '], "");
-    LEVELS[..4].iter().position(|l| l.replace(' ', "") == w)
+    crate::generate::difficulty(word).ok().flatten()
 }
 
 /// The highest step rating a level allows (see [`strategies::level`]).
@@ -147,7 +147,10 @@ pub fn generate(o: &Options) -> Result<Generated> {
     for _ in 0..attempts {
         let (mut t, g) = minimal(o, &mut rng)?;
         if let Some(level) = o.difficulty {
-            ease(&mut t, &g, level);
+            // Extreme is a minimal puzzle the strategies cannot finish: nothing to ease.
+            if level < 4 {
+                ease(&mut t, &g, level);
+            }
         } else if o.finish {
             ease(&mut t, &g, 3);
         }
@@ -220,14 +223,17 @@ mod tests {
         let g = generate(&opts(8, 8, Some(0), 2)).unwrap();
         assert_eq!(g.grade.as_ref().unwrap().level, "easy", "{:?}", g.notes);
         assert_eq!(level_index("very-hard"), Some(3));
+        assert_eq!(level_index("expert"), Some(3));
         assert_eq!(level_index("Hard"), Some(2));
-        assert_eq!(level_index("beyond"), None);
+        assert_eq!(level_index("beyond"), Some(4));
+        assert_eq!(level_index("any"), None);
+        assert_eq!(level_index("bogus"), None);
         // With no level the strategies finish it (givens added back where they run out).
         let g = generate(&Options {
             finish: true,
             ..opts(10, 10, None, 3)
         })
         .unwrap();
-        assert_ne!(g.grade.as_ref().unwrap().level, "beyond", "{:?}", g.notes);
+        assert_ne!(g.grade.as_ref().unwrap().level, "extreme", "{:?}", g.notes);
     }
 }

@@ -31,7 +31,7 @@ pub struct Options {
 }
 
 /// The levels a `difficulty` may name.
-pub const LEVELS: [&str; 5] = ["easy", "medium", "hard", "expert", "extreme"];
+pub const LEVELS: [&str; 5] = crate::explain::LEVELS;
 
 /// How many partitions are tried when one has no valid filling, or when aiming at a level.
 const ATTEMPTS: usize = 40;

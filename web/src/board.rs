@@ -83,12 +83,7 @@ fn plain(d: &Draft) -> Picture {
                     label: Some(t.clone()),
                 });
             }
-            Kind::Shisen => pic.push(Mark::Tile {
-                row,
-                col,
-                label: t.clone(),
-                tone: None,
-            }),
+            Kind::Shisen => pic.push(gridsat::shisen::render::tile(row, col, t, None)),
             _ => pic.push(Mark::Digit {
                 row,
                 col,
@@ -129,13 +124,13 @@ pub fn overlaid(d: &Draft, parsed: Option<&AnyPuzzle>, o: &Overlay) -> Picture {
     }
     for &(row, col) in o.selected.iter().filter(|c| inside(c)) {
         // A picked tile is drawn again on top, in the pattern's tone.
-        let label = d.cells[row * d.width + col].clone();
-        pic.push(Mark::Tile {
+        let name = &d.cells[row * d.width + col];
+        pic.push(gridsat::shisen::render::tile(
             row,
             col,
-            label,
-            tone: Some(Tone::Pattern),
-        });
+            name,
+            Some(Tone::Pattern),
+        ));
     }
     if o.path.len() >= 2 {
         pic.push(Mark::Path {

@@ -1,12 +1,13 @@
 //! Generating on the page, as `gridsat generate KIND` does: the page's choices (size,
-//! difficulty, symmetry, seed, the rule flags) become the kind's generator options with the
-//! command line's defaults, and the puzzle comes back as its text (with the `# gridsat ...
-//! seed ... grade ...` header), read again by the library as any pasted text would be.
+//! difficulty, symmetry, seed, the rule flags) become the command line's generation order,
+//! and the puzzle comes back as its text (with the `# gridsat ... seed ... grade ...` header),
+//! read again by the library as any pasted text would be.
 
 use crate::draft::{read_options, Draft};
 use gridsat::generate::Generated;
+use gridsat::options::TakuzuWords;
+use gridsat::order::{self, Made, Order};
 use gridsat::puzzle::Kind;
-use gridsat::{numberlink, shisen, sudoku, takuzu, tectonic};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -33,131 +34,58 @@ fn word(d: &Option<String>) -> Option<&str> {
     d.as_deref().map(str::trim).filter(|w| !w.is_empty())
 }
 
-/// The generated puzzle: its text, and the notes the generator left.
+/// The generated puzzle: its text, and the notes the generator left. The page's choices
+/// become the command line's generation order ([`gridsat::order`]), so the page and
+/// `gridsat generate` take the same words, refuse the same things and make the same puzzle.
 pub fn generate(r: &Request) -> Result<Generated, String> {
     let kind = crate::draft::kind_of(&r.kind)?;
-    let opts = read_options(&r.flags)?;
-    let usage = |e: gridsat::error::Error| e.to_string();
-    let square = |default: usize| {
-        let side = r.size.unwrap_or(default);
-        (r.width.unwrap_or(side), r.height.unwrap_or(side))
+    // The rule flags are checked as reading checks them.
+    read_options(&r.flags)?;
+    let flag = |k: &str| {
+        r.flags
+            .get(k)
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
     };
+    let on = |k: &str| flag(k).is_some_and(|v| !matches!(v.as_str(), "0" | "false"));
+    let mut o = Order::new(kind);
+    // The side, unless width and height are both given (a square's side otherwise fills in).
+    if r.width.is_none() || r.height.is_none() {
+        o.size = r.size.map(|s| (s, s));
+    }
+    if kind != Kind::Sudoku {
+        o.width = r.width;
+        o.height = r.height;
+    }
+    o.difficulty = word(&r.difficulty).map(str::to_string);
     match kind {
         Kind::Sudoku => {
-            let size = r.size.or(r.width).unwrap_or(9);
-            let (br, bc) = match opts.box_shape {
-                Some(b) => b,
-                None => sudoku::default_box(size).ok_or_else(|| {
-                    format!("a {size}x{size} Sudoku has no usual box shape; give one (box RxC)")
-                })?,
-            };
-            if br * bc != size {
-                return Err(format!("{br}x{bc} boxes do not tile a {size}x{size} grid"));
-            }
-            let mut o = sudoku::generate::Options::new(size, br, bc);
-            if let Some(s) = word(&r.symmetry) {
-                o.symmetry = sudoku::generate::Symmetry::from_name(s)
-                    .ok_or_else(|| format!("unknown symmetry `{s}`"))?;
-            }
-            if let Some(d) = word(&r.difficulty).filter(|d| !d.eq_ignore_ascii_case("any")) {
-                o.level = Some(
-                    sudoku::generate::level_rank(&d.to_ascii_lowercase())
-                        .ok_or_else(|| format!("unknown difficulty `{d}`"))?,
-                );
-            }
-            let notes = o.validate()?;
-            match sudoku::generate::generate(&o, r.seed).map_err(usage)? {
-                sudoku::generate::Outcome::Found(f) => {
-                    let layout = sudoku::generate::Layout::default_for(size);
-                    let mut g = sudoku::generate::to_generated(&f, r.seed, layout);
-                    g.notes.extend(notes);
-                    Ok(g)
-                }
-                sudoku::generate::Outcome::Missed(m) => Err(m.message(&o)),
-            }
+            o.symmetry = word(&r.symmetry).map(str::to_string);
+            o.box_shape = flag("box");
         }
+        Kind::Numberlink => o.rules = flag("rules"),
         Kind::Takuzu => {
-            let (width, height) = square(10);
-            let any = word(&r.difficulty) == Some("any");
-            let difficulty = word(&r.difficulty)
-                .filter(|_| !any)
-                .map(|d| {
-                    takuzu::generate::level_index(d).ok_or_else(|| {
-                        format!(
-                            "takuzu difficulty is any, easy, medium, hard or very-hard, got `{d}`"
-                        )
-                    })
-                })
-                .transpose()?;
-            let read = &opts.takuzu;
-            let mut rules = takuzu::Rules {
-                distinct_lines: read.distinct_lines.unwrap_or(true),
-                odd_lines: read.odd_lines.unwrap_or_default(),
-                ..Default::default()
-            };
-            if let Some(tag) = &read.regions {
-                rules.regions = takuzu::format::layout_regions(tag, width, height)
-                    .map_err(|m| format!("regions: {m}"))?;
-                rules.layout = Some(tag.clone());
+            o.takuzu = TakuzuWords {
+                no_distinct_lines: on("no-distinct-lines"),
+                odd_lines: flag("odd-lines"),
+                regions: flag("regions"),
+                ..TakuzuWords::default()
             }
-            takuzu::generate::generate(&takuzu::generate::Options {
-                width,
-                height,
-                rules,
-                difficulty,
-                finish: !any,
-                seed: r.seed,
-            })
-            .map_err(usage)
-        }
-        Kind::Tectonic => {
-            let (width, height) = square(8);
-            tectonic::generate::generate(
-                &tectonic::generate::Options {
-                    width,
-                    height,
-                    max_piece: 5,
-                    difficulty: word(&r.difficulty).map(str::to_string),
-                },
-                r.seed,
-            )
-            .map_err(usage)
-        }
-        Kind::Numberlink => {
-            let (width, height) = square(7);
-            let target =
-                numberlink::generate::Target::from_word(word(&r.difficulty)).ok_or_else(|| {
-                    format!("unknown difficulty `{}`", word(&r.difficulty).unwrap_or(""))
-                })?;
-            numberlink::generate::generate(
-                numberlink::generate::Options {
-                    width,
-                    height,
-                    rules: opts.rules.unwrap_or_default(),
-                    minimal: false,
-                    target,
-                },
-                r.seed,
-            )
-            .map_err(usage)
         }
         Kind::Shisen => {
-            let size = r.size.map(|s| (s, s));
-            let o = shisen::generate::Options::from_args(
-                size.filter(|_| r.width.is_none()),
-                r.width,
-                r.height,
-                word(&r.difficulty),
-                None,
-                false,
-                shisen::Rules {
-                    outline: !opts.shisen.no_outline,
-                    gravity: opts.shisen.gravity,
-                    chinese: opts.shisen.chinese,
-                },
-            )?;
-            shisen::generate::generate(&o, r.seed).map_err(usage)?
+            o.no_outline = on("no-outline");
+            o.gravity = on("gravity");
+            o.chinese = on("chinese");
         }
+        Kind::Tectonic => {}
+    }
+    let (plan, notes) = order::plan(&o).map_err(|e| e.to_string())?;
+    match plan.make(r.seed).map_err(|e| e.to_string())? {
+        Made::Puzzle(mut g) => {
+            g.notes.extend(notes);
+            Ok(g)
+        }
+        Made::Missed(why) => Err(why),
     }
 }
 

@@ -425,7 +425,7 @@ pub fn verify_links(p: &Numberlink, s: &Links, steps: &[Step]) -> Result<(), Str
 }
 
 /// The levels, easiest first.
-pub const LEVELS: [&str; 5] = ["easy", "medium", "hard", "expert", "extreme"];
+pub const LEVELS: [&str; 5] = crate::explain::LEVELS;
 
 /// The highest rating of each level below extreme.
 const LEVEL_TOPS: [f64; 4] = [1.2, 2.0, 3.5, 6.0];

@@ -594,9 +594,9 @@ fn solver_step(b: &Board, solution: &Grid) -> Option<Step> {
     })
 }
 
-/// The level words, easiest first: binarypuzzle.com's four, then `beyond` for a puzzle the
-/// strategies cannot finish.
-pub const LEVELS: [&str; 5] = ["easy", "medium", "hard", "very hard", "beyond"];
+/// The level words, easiest first: binarypuzzle.com's four (its "very hard" is `expert`),
+/// then `extreme` for a puzzle the strategies cannot finish.
+pub const LEVELS: [&str; 5] = crate::explain::LEVELS;
 
 /// The rating of the "one more digit fits" counting step (strategy 2's second half).
 const COUNT_EXCLUDE: f64 = 2.5;
@@ -606,8 +606,9 @@ const HARD: f64 = 3.0;
 /// The grade of a path on a grid of about `side` x `side` cells. Fitted to binarypuzzle.com's
 /// four levels (see BENCHMARKS.md): a path of pairs and sandwiches only is easy (1.0);
 /// counting rates 1.5 plus the number of "one more digit fits" steps per grid side, so medium
-/// up to 2.0 and hard above; strategies 3 to 5 make it very hard (their step's rating, plus 0.1
-/// for each further such step, at most 0.9 more); a solver step rates 10 (beyond).
+/// up to 2.0 and hard above; strategies 3 to 5 make it expert, binarypuzzle.com's very hard
+/// (their step's rating, plus 0.1 for each further such step, at most 0.9 more); a solver step
+/// rates 10 (extreme).
 pub fn grade(steps: &[Step], side: usize) -> Grade {
     let hardest = steps.iter().max_by(|a, b| a.rating.total_cmp(&b.rating));
     let top = hardest.map_or(0.0, |s| s.rating);
