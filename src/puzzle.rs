@@ -543,23 +543,72 @@ pub fn conflicts_until_stopped<P: Puzzle>(
 /// tuned further).
 pub const TRIAL_CONFLICTS: u64 = 300;
 
-/// [`conflicts`] for a kind with [`Puzzle::keeping`]: deletion over the givens in their order.
-/// The givens kept so far always conflict; each trial asks whether one of them, `g`, can go:
+/// Conflicts a first-pass trial of [`conflicts_by_parts`] may spend on a folded puzzle before
+/// it is put off to the halving pass (chosen on the sets of `benches/refute`): a set of givens
+/// that has a solution is usually solved well within it, while proving that one has none can
+/// take a hundred times more.
+pub const FOLDED_CONFLICTS: u64 = 500;
+
+/// Conflicts [`conflicts_by_parts`] may spend on the needed givens and one put-off given.
+pub const JOIN_CONFLICTS: u64 = 20_000;
+
+/// The budgets of the halving rounds of [`conflicts_by_parts`] before the last, unbounded one.
+pub const HALVING_CONFLICTS: [u64; 2] = [2_000, 16_000];
+
+/// A folded puzzle ([`Puzzle::keeping`]) solved within `conflicts` (unbounded when `None`):
+/// whether it has a solution, `None` when the budget ran out.
+fn solvable_within<P: Puzzle>(
+    p: &P,
+    choice: &SolverChoice,
+    conflicts: Option<u64>,
+) -> Result<Option<bool>> {
+    let Some(conflicts) = conflicts else {
+        return Ok(Some(solve(p, choice)?.is_some()));
+    };
+    if let Some(s) = p.found(choice.stop(), false)?.into_iter().next() {
+        ruled(p, s)?;
+        return Ok(Some(true));
+    }
+    let model = built(|| p.model_until(GivenMode::Fold, false, choice.stop()))?;
+    let refine = |a: &Assignment| p.refine(&model, a);
+    let mut s = session(p, choice, &model).with_refine(&refine);
+    Ok(match s.solve_budget(&model.normal, conflicts)? {
+        Some(Outcome::Sat(a)) => {
+            checked(p, &model, &a)?;
+            Some(true)
+        }
+        Some(Outcome::Unsat(_)) => Some(false),
+        None => None,
+    })
+}
+
+/// [`conflicts`] for a kind with [`Puzzle::keeping`]. A set of givens is asked, cheapest
+/// first: the Assume model under it within [`TRIAL_CONFLICTS`] (an answer without a solution
+/// names the givens its proof used, which drops every other one at once), then, when one given
+/// `g` was left out of the kept set, the puzzle with every given of the input but `g` (a
+/// solution there keeps `g`: every conflict among the input's givens needs it), then the set
+/// as a puzzle of its own, solved folded (much stronger on sparse boards than the Assume
+/// model).
 ///
-/// 1. the Assume model under the kept givens but `g`, within [`TRIAL_CONFLICTS`] conflicts:
-///    quick where the givens are dense, and an answer without a solution names the givens
-///    its proof used, which drops every other one at once;
-/// 2. else the puzzle with every given of the input but `g` ([`Puzzle::keeping`], solved on
-///    its own folded model): a solution there keeps the kept givens but `g`, so `g` stays.
-///    Dense puzzles are quick to solve, and in the usual case (a setter changed one thing)
-///    this shows most givens of the conflict needed;
-/// 3. else the puzzle with the kept givens but `g`, solved folded (a model much stronger on
-///    sparse boards than the Assume model): a solution keeps `g`, none drops it.
+/// Three passes find a minimal set among the givens kept after the first question (which all
+/// conflict):
 ///
-/// The givens left at the end conflict, and without any one of them the rest has a solution
-/// (each was tried on a superset of the rest, and fewer givens never lose a solution: the
-/// kinds that give `keeping` say so). A stop after the first trial gives the givens left so
-/// far, not minimal.
+/// 1. each given in turn, with the folded solve held to [`FOLDED_CONFLICTS`]: a solution
+///    without it marks it *needed* (every conflict among the kept givens has it; fewer givens
+///    never lose a solution, so it stays needed as the kept set shrinks), none drops it, and a
+///    trial that runs out of its budget is put off. Sets with a solution are quick to solve,
+///    also sparse ones; proving a sparse board has none is the dear part;
+/// 2. the needed givens alone, then with each put-off given in turn, within
+///    [`JOIN_CONFLICTS`]: a setter who changed one thing usually made one conflict, and
+///    sparse sets of givens are refuted fastest (a larger set that conflicts can take a
+///    hundred times longer to refute than the few givens at its heart);
+/// 3. else the put-off givens by halving (QuickXplain, Junker 2004) over the needed ones,
+///    within [`HALVING_CONFLICTS`] and then without a limit: a question left open counts as
+///    having a solution (which only ever keeps givens, so what is left still conflicts), and
+///    each given kept is then asked again without it (a solution: needed; none: it goes).
+///
+/// The result conflicts, and without any one of its givens the rest has a solution. A stop
+/// gives the smallest set known to conflict so far, not minimal.
 fn conflicts_by_parts<P: Puzzle>(
     p: &P,
     choice: &SolverChoice,
@@ -573,58 +622,122 @@ fn conflicts_by_parts<P: Puzzle>(
     let mut s = session(p, choice, model)
         .with_refine(&refine)
         .with_preferred(&all);
-    let folded = |keep: &[bool]| -> Result<bool> {
+    let folded = |keep: &[bool], conflicts: Option<u64>| -> Result<Option<bool>> {
         let sub = p.keeping(keep).expect("keeping gives every subset");
-        Ok(solve(&sub, choice)?.is_some())
+        solvable_within(&sub, choice, conflicts)
     };
-    // Whether the givens in `keep` leave a solution, `keep` being the kept givens but one,
-    // `left` (None for the first question, all givens); an answer without one may clear more
-    // of `keep` (the givens its proof did not use).
-    let mut solvable = |keep: &mut Vec<bool>, left: Option<usize>| -> Result<bool> {
+    // The smallest set of givens known to conflict (none before the first question).
+    let mut known: Option<Vec<bool>> = None;
+    // Whether the givens in `keep` leave a solution (`None`: the folded budget ran out),
+    // `keep` being the kept givens but `left` (None for the first question, all givens); an
+    // answer without one may clear more of `keep` (the givens its proof did not use).
+    let mut ask = |keep: &mut Vec<bool>,
+                   left: Option<usize>,
+                   conflicts: Option<u64>|
+     -> Result<Option<bool>> {
         let lits: Vec<Lit> = (0..n)
             .filter(|&i| keep[i])
             .map(|i| model.givens[i].lit)
             .collect();
-        match s.solve_budget(&lits, TRIAL_CONFLICTS)? {
-            Some(Outcome::Sat(_)) => return Ok(true),
+        let answer = match s.solve_budget(&lits, TRIAL_CONFLICTS)? {
+            Some(Outcome::Sat(_)) => Some(true),
             Some(Outcome::Unsat(core)) => {
                 for (k, g) in keep.iter_mut().zip(&model.givens) {
                     *k = *k && core.contains(&g.lit);
                 }
-                return Ok(false);
+                Some(false)
             }
-            None => {}
-        }
-        if let Some(g) = left {
-            let mut all = vec![true; n];
-            all[g] = false;
-            if all != *keep && folded(&all)? {
-                return Ok(true);
+            None => {
+                let mut answer = None;
+                if let Some(g) = left {
+                    let mut others = vec![true; n];
+                    others[g] = false;
+                    if others != *keep && folded(&others, conflicts)? == Some(true) {
+                        answer = Some(true);
+                    }
+                }
+                match answer {
+                    Some(a) => Some(a),
+                    None => folded(keep, conflicts)?,
+                }
             }
+        };
+        let count = |k: &[bool]| k.iter().filter(|&&x| x).count();
+        if answer == Some(false) && known.as_ref().is_none_or(|k| count(keep) < count(k)) {
+            known = Some(keep.clone());
         }
-        folded(keep)
+        Ok(answer)
     };
-    let mut keep = vec![true; n];
-    if solvable(&mut keep, None)? {
-        return Ok(None);
-    }
-    let mut minimal = true;
-    for i in 0..n {
-        if !keep[i] {
-            continue;
+    let mut search = || -> Result<Option<Vec<bool>>> {
+        let mut keep = vec![true; n];
+        if ask(&mut keep, None, None)? == Some(true) {
+            return Ok(None);
         }
-        let mut trial = keep.clone();
-        trial[i] = false;
-        match solvable(&mut trial, Some(i)) {
-            Ok(true) => {}
-            Ok(false) => keep = trial,
-            Err(Error::Solver(SolverError::Stopped)) => {
-                minimal = false;
+        let mut needed = vec![false; n];
+        let mut put_off = Vec::new();
+        for i in 0..n {
+            if !keep[i] {
+                continue;
+            }
+            let mut trial = keep.clone();
+            trial[i] = false;
+            match ask(&mut trial, Some(i), Some(FOLDED_CONFLICTS))? {
+                Some(true) => needed[i] = true,
+                Some(false) => keep = trial,
+                None => put_off.push(i),
+            }
+        }
+        put_off.retain(|&i| keep[i]);
+        // The needed givens and one put-off given: one given changed makes one conflict.
+        if !put_off.is_empty() {
+            let mut alone = needed.clone();
+            if ask(&mut alone, None, Some(JOIN_CONFLICTS))? == Some(false) {
+                return Ok(Some(alone));
+            }
+            for &i in &put_off {
+                let mut trial = needed.clone();
+                trial[i] = true;
+                if ask(&mut trial, None, Some(JOIN_CONFLICTS))? == Some(false) {
+                    return Ok(Some(trial));
+                }
+            }
+        }
+        // Halving with growing budgets, a question left open counted as a solution (which
+        // only keeps givens, so what is left still conflicts), then each given kept asked
+        // again: with a solution without it, it is needed; without one, it goes.
+        for conflicts in HALVING_CONFLICTS.iter().copied().map(Some).chain([None]) {
+            if put_off.is_empty() {
                 break;
             }
-            Err(e) => return Err(e),
+            let mut test = |set: &[bool]| -> Result<bool> {
+                Ok(ask(&mut set.to_vec(), None, conflicts)? != Some(false))
+            };
+            put_off = halving(&mut test, &mut needed, true, &put_off)?;
+            let mut open = Vec::new();
+            for (k, &i) in put_off.iter().enumerate() {
+                let mut trial = needed.clone();
+                for &j in put_off[k + 1..].iter().chain(&open) {
+                    trial[j] = true;
+                }
+                match ask(&mut trial, None, conflicts)? {
+                    Some(true) => needed[i] = true,
+                    Some(false) => {}
+                    None => open.push(i),
+                }
+            }
+            put_off = open;
         }
-    }
+        Ok(Some(needed))
+    };
+    let found = search();
+    let (keep, minimal) = match found {
+        Ok(None) => return Ok(None),
+        Ok(Some(keep)) => (keep, true),
+        Err(Error::Solver(SolverError::Stopped)) if known.is_some() => {
+            (known.expect("known"), false)
+        }
+        Err(e) => return Err(e),
+    };
     Ok(Some(Conflicts {
         givens: (0..n)
             .filter(|&i| keep[i])
@@ -632,6 +745,38 @@ fn conflicts_by_parts<P: Puzzle>(
             .collect(),
         minimal,
     }))
+}
+
+/// QuickXplain's core: for givens `background` (marked) and `candidates` that together
+/// conflict, the fewest candidates that must join `background` for a conflict, minimal: each
+/// one left out lets the rest have a solution. `solvable` answers for a set of givens; `ask`
+/// says whether the background alone must be asked (false when nothing was added to it since
+/// it was last known to have a solution). `background` is the same again on return.
+fn halving(
+    solvable: &mut dyn FnMut(&[bool]) -> Result<bool>,
+    background: &mut [bool],
+    ask: bool,
+    candidates: &[usize],
+) -> Result<Vec<usize>> {
+    if candidates.is_empty() || (ask && !solvable(background)?) {
+        return Ok(Vec::new());
+    }
+    if candidates.len() == 1 {
+        return Ok(candidates.to_vec());
+    }
+    let (first, second) = candidates.split_at(candidates.len() / 2);
+    let mark = |b: &mut [bool], set: &[usize], on: bool| {
+        for &i in set {
+            b[i] = on;
+        }
+    };
+    mark(background, first, true);
+    let from_second = halving(solvable, background, true, second)?;
+    mark(background, first, false);
+    mark(background, &from_second, true);
+    let from_first = halving(solvable, background, !from_second.is_empty(), first)?;
+    mark(background, &from_second, false);
+    Ok([from_first, from_second].concat())
 }
 
 #[cfg(test)]
@@ -656,6 +801,41 @@ mod tests {
         seen.into_iter()
             .map(|(row, col, value)| CellValue { row, col, value })
             .collect()
+    }
+
+    #[test]
+    fn halving_finds_a_minimal_conflict() {
+        // Givens 0..9 conflict exactly when a set holds {1, 6} or {2, 3, 7}; the answers
+        // asked count, and every result conflicts and is minimal.
+        let conflicts = |set: &[bool]| (set[1] && set[6]) || (set[2] && set[3] && set[7]);
+        for needed in [vec![], vec![6], vec![3]] {
+            let mut background = vec![false; 9];
+            for &i in &needed {
+                background[i] = true;
+            }
+            let candidates: Vec<usize> = (0..9).filter(|i| !needed.contains(i)).collect();
+            let mut asked = 0;
+            let mut solvable = |set: &[bool]| -> Result<bool> {
+                asked += 1;
+                Ok(!conflicts(set))
+            };
+            let found = halving(&mut solvable, &mut background, true, &candidates).unwrap();
+            let mut set = vec![false; 9];
+            for &i in found.iter().chain(&needed) {
+                set[i] = true;
+            }
+            assert!(conflicts(&set), "{needed:?}: {found:?}");
+            for &i in &found {
+                set[i] = false;
+                assert!(!conflicts(&set), "{needed:?}: {found:?} without {i}");
+                set[i] = true;
+            }
+            assert!(background
+                .iter()
+                .enumerate()
+                .all(|(i, &b)| b == needed.contains(&i)));
+            assert!(asked <= 12, "{asked} questions");
+        }
     }
 
     #[test]

@@ -363,6 +363,16 @@ impl Verdict {
     fn conflicting_givens(&self) -> Option<Vec<String>> {
         self.report.conflicting_givens.clone()
     }
+    /// With no solution, whether `conflicting_givens` is minimal (without any one of them the
+    /// rest has a solution): False when the time limit ran out while they were narrowed down
+    /// (they conflict all the same, but some may be spare); None when there is a solution.
+    #[getter]
+    fn conflicts_minimal(&self) -> Option<bool> {
+        let r = &self.report;
+        r.conflicting_givens
+            .as_ref()
+            .map(|_| r.conflicts_minimal != Some(false))
+    }
     /// With `forced=True` and several solutions, the cells the same in all (`r2c2=7`).
     #[getter]
     fn forced_cells(&self) -> Option<Vec<String>> {

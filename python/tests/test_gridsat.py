@@ -304,6 +304,7 @@ def test_pictures():
     assert h._repr_svg_().startswith("<?xml")
     none = read("puzzles/sudoku/none.txt")[0].check()
     assert none.status == "none" and none.conflicting_givens and "<svg" in none.svg()
+    assert none.conflicts_minimal is True and several.conflicts_minimal is None
     with pytest.raises(gridsat.UsageError, match="count draws no pictures"):
         p.count().svg()
 
