@@ -195,9 +195,11 @@ fn dispatch(verb: &str, req: &Value) -> Result<Value, String> {
             // `repeat`: the same verdict found again and again (the puzzle read once), so a
             // caller's clock times the solving alone.
             let repeat: Option<usize> = field(req, "repeat")?;
-            let mut v = verbs::verdict(&p)?;
+            // `givens: false`: the verdict without naming the conflicting givens of a `none`.
+            let givens = field::<Option<bool>>(req, "givens")?.unwrap_or(true);
+            let mut v = verbs::verdict(&p, givens)?;
             for _ in 1..repeat.unwrap_or(1) {
-                v = verbs::verdict(&p)?;
+                v = verbs::verdict(&p, givens)?;
             }
             Ok(v)
         }
@@ -348,6 +350,9 @@ mod tests {
             assert_eq!(d["kind"], kind, "{path}");
             let v = ask("check", json!({ "draft": d }));
             assert_eq!(v["status"], status, "{path}: {v}");
+            // The live verdict's first answer, before the conflicting givens are named.
+            let first = ask("verdict", json!({ "draft": d, "givens": false }));
+            assert_eq!(first["status"], status, "{path}: {first}");
             match status {
                 "unique" => {
                     assert!(

@@ -99,16 +99,20 @@ fn check_one<P: Puzzle>(p: &P, file: &str, index: usize) -> Result<Value, String
     }))
 }
 
-/// The verdict alone, as `gridsat check --json` finds it (the conflicting givens of a puzzle
-/// without solution too), with nothing drawn: the work the page's speed is measured on.
-pub fn verdict(p: &AnyPuzzle) -> Result<Value, String> {
+/// The verdict alone, as `gridsat check --json` finds it, with nothing drawn: the work the
+/// page's speed is measured on. With `givens`, the conflicting givens of a puzzle without
+/// solution are named too (as `check` does); without, the verdict comes first and at once,
+/// which is what the live verdict shows while the givens are still being named.
+pub fn verdict(p: &AnyPuzzle, givens: bool) -> Result<Value, String> {
     with_puzzle!(p, q => {
         let choice = SolverChoice::Embedded;
         let status = match puzzle::check(q, &choice).map_err(err)? {
             Checked::Decided(Solutions::Unique(_)) => "unique",
             Checked::Decided(Solutions::Multiple(..)) => "multiple",
             Checked::Decided(Solutions::None) => {
-                puzzle::conflicts(q, &choice).map_err(err)?;
+                if givens {
+                    puzzle::conflicts(q, &choice).map_err(err)?;
+                }
                 "none"
             }
             Checked::Found(_) => "solved",

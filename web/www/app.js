@@ -207,7 +207,14 @@ async function liveCheck() {
   let a;
   const src = S.source || {};
   const req = { draft: d, file: src.name || 'board', index: Number($('which').value) || 1 };
-  try { a = await run('check', req); } catch (e) { if (e instanceof Cancelled) return; throw e; }
+  try {
+    // The verdict first, at once: naming a minimal set of conflicting givens can take seconds
+    // more, and a setter editing wants "no solution" the moment it is true.
+    const v = await run('verdict', { draft: d, givens: false });
+    if (d !== S.draft) return;
+    if (v.ok && v.status === 'none') setVerdict('working', 'no solution — naming the givens that conflict…');
+    a = await run('check', req);
+  } catch (e) { if (e instanceof Cancelled) return; throw e; }
   if (d !== S.draft) return;
   S.verdict = a;
   if (!a.ok) { setVerdict('error', a.error); $('solution').textContent = ''; return; }
