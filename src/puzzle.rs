@@ -543,17 +543,20 @@ pub fn conflicts_until_stopped<P: Puzzle>(
 /// tuned further).
 pub const TRIAL_CONFLICTS: u64 = 300;
 
+/// Questions in a row the Assume model may leave open within [`TRIAL_CONFLICTS`] before
+/// [`conflicts_by_parts`] stops asking it: on an open Numberlink board it refutes nothing
+/// (leaving it out took the 15x15 sets of `benches/refute` 0.8x-0.9x the CPU time), while on
+/// Sudoku it answers nearly every question.
+pub const ASSUME_OPEN: usize = 4;
+
 /// Conflicts a first-pass trial of [`conflicts_by_parts`] may spend on a folded puzzle before
-/// it is put off to the halving pass (chosen on the sets of `benches/refute`): a set of givens
+/// it is put off to the growing pass (chosen on the sets of `benches/refute`): a set of givens
 /// that has a solution is usually solved well within it, while proving that one has none can
 /// take a hundred times more.
 pub const FOLDED_CONFLICTS: u64 = 500;
 
-/// Conflicts [`conflicts_by_parts`] may spend on the needed givens and one put-off given.
-pub const JOIN_CONFLICTS: u64 = 20_000;
-
-/// The budgets of the halving rounds of [`conflicts_by_parts`] before the last, unbounded one.
-pub const HALVING_CONFLICTS: [u64; 2] = [2_000, 16_000];
+/// Conflicts [`conflicts_by_parts`] may spend on each question of its growing pass.
+pub const GROWING_CONFLICTS: u64 = 20_000;
 
 /// A folded puzzle ([`Puzzle::keeping`]) solved within `conflicts` (unbounded when `None`):
 /// whether it has a solution, `None` when the budget ran out.
@@ -583,14 +586,17 @@ fn solvable_within<P: Puzzle>(
 }
 
 /// [`conflicts`] for a kind with [`Puzzle::keeping`]. A set of givens is asked, cheapest
-/// first: the Assume model under it within [`TRIAL_CONFLICTS`] (an answer without a solution
-/// names the givens its proof used, which drops every other one at once), then, when one given
+/// first: what earlier answers tell (a set that holds one known to conflict conflicts too; one
+/// inside a set known to have a solution has one, since fewer givens never lose a solution);
+/// then the Assume model under it within [`TRIAL_CONFLICTS`] (an answer without a solution
+/// names the givens its proof used, which drops every other one at once; not asked any more
+/// once it left [`ASSUME_OPEN`] questions in a row open); then, when one given
 /// `g` was left out of the kept set, the puzzle with every given of the input but `g` (a
-/// solution there keeps `g`: every conflict among the input's givens needs it), then the set
+/// solution there keeps `g`: every conflict among the input's givens needs it); then the set
 /// as a puzzle of its own, solved folded (much stronger on sparse boards than the Assume
 /// model).
 ///
-/// Three passes find a minimal set among the givens kept after the first question (which all
+/// Two passes find a minimal set among the givens kept after the first question (which all
 /// conflict):
 ///
 /// 1. each given in turn, with the folded solve held to [`FOLDED_CONFLICTS`]: a solution
@@ -598,14 +604,13 @@ fn solvable_within<P: Puzzle>(
 ///    never lose a solution, so it stays needed as the kept set shrinks), none drops it, and a
 ///    trial that runs out of its budget is put off. Sets with a solution are quick to solve,
 ///    also sparse ones; proving a sparse board has none is the dear part;
-/// 2. the needed givens alone, then with each put-off given in turn, within
-///    [`JOIN_CONFLICTS`]: a setter who changed one thing usually made one conflict, and
-///    sparse sets of givens are refuted fastest (a larger set that conflicts can take a
-///    hundred times longer to refute than the few givens at its heart);
-/// 3. else the put-off givens by halving (QuickXplain, Junker 2004) over the needed ones,
-///    within [`HALVING_CONFLICTS`] and then without a limit: a question left open counts as
-///    having a solution (which only ever keeps givens, so what is left still conflicts), and
-///    each given kept is then asked again without it (a solution: needed; none: it goes).
+/// 2. [`growing`] over the put-off givens, the needed ones as background, each question within
+///    [`GROWING_CONFLICTS`]: the needed givens with the put-off ones added one at a time until
+///    the set conflicts, so that most questions are sets with a solution (quick) and the one
+///    without has few spare givens (a set that conflicts is refuted the slower the more spare
+///    givens it keeps); the given whose arrival made the conflict is needed, and the search
+///    goes on among the givens added before it. A given whose place the budget left uncertain
+///    is asked again at the end without a limit.
 ///
 /// The result conflicts, and without any one of its givens the rest has a solution. A stop
 /// gives the smallest set known to conflict so far, not minimal.
@@ -628,6 +633,12 @@ fn conflicts_by_parts<P: Puzzle>(
     };
     // The smallest set of givens known to conflict (none before the first question).
     let mut known: Option<Vec<bool>> = None;
+    // Every set answered so far, with and without a solution.
+    let mut conflicting: Vec<Vec<bool>> = Vec::new();
+    let mut solvable: Vec<Vec<bool>> = Vec::new();
+    let within = |a: &[bool], b: &[bool]| a.iter().zip(b).all(|(&x, &y)| !x || y);
+    // Questions in a row the Assume model left open.
+    let mut open_in_a_row = 0;
     // Whether the givens in `keep` leave a solution (`None`: the folded budget ran out),
     // `keep` being the kept givens but `left` (None for the first question, all givens); an
     // answer without one may clear more of `keep` (the givens its proof did not use).
@@ -635,11 +646,28 @@ fn conflicts_by_parts<P: Puzzle>(
                    left: Option<usize>,
                    conflicts: Option<u64>|
      -> Result<Option<bool>> {
+        if let Some(c) = conflicting.iter().find(|c| within(c, keep)) {
+            keep.clone_from(c);
+            return Ok(Some(false));
+        }
+        if solvable.iter().any(|o| within(keep, o)) {
+            return Ok(Some(true));
+        }
         let lits: Vec<Lit> = (0..n)
             .filter(|&i| keep[i])
             .map(|i| model.givens[i].lit)
             .collect();
-        let answer = match s.solve_budget(&lits, TRIAL_CONFLICTS)? {
+        let assumed = if open_in_a_row < ASSUME_OPEN {
+            s.solve_budget(&lits, TRIAL_CONFLICTS)?
+        } else {
+            None
+        };
+        open_in_a_row = if assumed.is_some() {
+            0
+        } else {
+            open_in_a_row + 1
+        };
+        let answer = match assumed {
             Some(Outcome::Sat(_)) => Some(true),
             Some(Outcome::Unsat(core)) => {
                 for (k, g) in keep.iter_mut().zip(&model.givens) {
@@ -653,6 +681,7 @@ fn conflicts_by_parts<P: Puzzle>(
                     let mut others = vec![true; n];
                     others[g] = false;
                     if others != *keep && folded(&others, conflicts)? == Some(true) {
+                        solvable.push(others);
                         answer = Some(true);
                     }
                 }
@@ -662,6 +691,11 @@ fn conflicts_by_parts<P: Puzzle>(
                 }
             }
         };
+        match answer {
+            Some(false) => conflicting.push(keep.clone()),
+            Some(true) => solvable.push(keep.clone()),
+            None => {}
+        }
         let count = |k: &[bool]| k.iter().filter(|&&x| x).count();
         if answer == Some(false) && known.as_ref().is_none_or(|k| count(keep) < count(k)) {
             known = Some(keep.clone());
@@ -688,46 +722,19 @@ fn conflicts_by_parts<P: Puzzle>(
             }
         }
         put_off.retain(|&i| keep[i]);
-        // The needed givens and one put-off given: one given changed makes one conflict.
-        if !put_off.is_empty() {
-            let mut alone = needed.clone();
-            if ask(&mut alone, None, Some(JOIN_CONFLICTS))? == Some(false) {
-                return Ok(Some(alone));
+        let mut grow_ask = |set: &mut Vec<bool>| ask(set, None, Some(GROWING_CONFLICTS));
+        let (mut set, unsure) = growing(&mut grow_ask, &needed, &put_off)?;
+        for i in unsure {
+            if !set[i] {
+                continue;
             }
-            for &i in &put_off {
-                let mut trial = needed.clone();
-                trial[i] = true;
-                if ask(&mut trial, None, Some(JOIN_CONFLICTS))? == Some(false) {
-                    return Ok(Some(trial));
-                }
+            let mut trial = set.clone();
+            trial[i] = false;
+            if ask(&mut trial, None, None)? == Some(false) {
+                set = trial;
             }
         }
-        // Halving with growing budgets, a question left open counted as a solution (which
-        // only keeps givens, so what is left still conflicts), then each given kept asked
-        // again: with a solution without it, it is needed; without one, it goes.
-        for conflicts in HALVING_CONFLICTS.iter().copied().map(Some).chain([None]) {
-            if put_off.is_empty() {
-                break;
-            }
-            let mut test = |set: &[bool]| -> Result<bool> {
-                Ok(ask(&mut set.to_vec(), None, conflicts)? != Some(false))
-            };
-            put_off = halving(&mut test, &mut needed, true, &put_off)?;
-            let mut open = Vec::new();
-            for (k, &i) in put_off.iter().enumerate() {
-                let mut trial = needed.clone();
-                for &j in put_off[k + 1..].iter().chain(&open) {
-                    trial[j] = true;
-                }
-                match ask(&mut trial, None, conflicts)? {
-                    Some(true) => needed[i] = true,
-                    Some(false) => {}
-                    None => open.push(i),
-                }
-            }
-            put_off = open;
-        }
-        Ok(Some(needed))
+        Ok(Some(set))
     };
     let found = search();
     let (keep, minimal) = match found {
@@ -747,36 +754,65 @@ fn conflicts_by_parts<P: Puzzle>(
     }))
 }
 
-/// QuickXplain's core: for givens `background` (marked) and `candidates` that together
-/// conflict, the fewest candidates that must join `background` for a conflict, minimal: each
-/// one left out lets the rest have a solution. `solvable` answers for a set of givens; `ask`
-/// says whether the background alone must be asked (false when nothing was added to it since
-/// it was last known to have a solution). `background` is the same again on return.
-fn halving(
-    solvable: &mut dyn FnMut(&[bool]) -> Result<bool>,
-    background: &mut [bool],
-    ask: bool,
+/// The growing (progression) search: for givens `background` (marked) and `candidates` that
+/// together conflict, a conflicting set of the background and the fewest candidates. Each
+/// round adds the candidates one at a time to the background, asking each set (`ask`: `Some`
+/// whether it has a solution, `None` when its budget ran out; an answer without one may clear
+/// givens of the set that are not needed for the conflict), until one conflicts; the
+/// candidate added last then joins the background (the set before it had a solution, so every
+/// conflict among these givens has it) and the next round looks among the candidates added
+/// before it. Returns the set (it conflicts) and the candidates that joined it after a
+/// question left open (`None`) rather than a solution: they may be spare, and the caller asks
+/// again. With every answer given, the set is minimal.
+fn growing(
+    ask: &mut dyn FnMut(&mut Vec<bool>) -> Result<Option<bool>>,
+    background: &[bool],
     candidates: &[usize],
-) -> Result<Vec<usize>> {
-    if candidates.is_empty() || (ask && !solvable(background)?) {
-        return Ok(Vec::new());
-    }
-    if candidates.len() == 1 {
-        return Ok(candidates.to_vec());
-    }
-    let (first, second) = candidates.split_at(candidates.len() / 2);
-    let mark = |b: &mut [bool], set: &[usize], on: bool| {
-        for &i in set {
-            b[i] = on;
+) -> Result<(Vec<bool>, Vec<usize>)> {
+    let mut set = background.to_vec();
+    let mut candidates = candidates.to_vec();
+    let mut unsure = Vec::new();
+    loop {
+        let mut alone = set.clone();
+        let mut before = ask(&mut alone)?;
+        if before == Some(false) || candidates.is_empty() {
+            return Ok((if before == Some(false) { alone } else { set }, unsure));
         }
-    };
-    mark(background, first, true);
-    let from_second = halving(solvable, background, true, second)?;
-    mark(background, first, false);
-    mark(background, &from_second, true);
-    let from_first = halving(solvable, background, !from_second.is_empty(), first)?;
-    mark(background, &from_second, false);
-    Ok([from_first, from_second].concat())
+        let mut grown = set.clone();
+        let mut hit = None;
+        for (pos, &i) in candidates.iter().enumerate() {
+            grown[i] = true;
+            let mut trial = grown.clone();
+            match ask(&mut trial)? {
+                Some(false) => {
+                    hit = Some((pos, trial));
+                    break;
+                }
+                answer => before = answer,
+            }
+        }
+        // No set conflicted within its budget: the last one is the background and every
+        // candidate, which conflicts; each candidate is then uncertain.
+        let Some((pos, conflict)) = hit else {
+            for &i in &candidates {
+                set[i] = true;
+            }
+            unsure.extend(candidates);
+            return Ok((set, unsure));
+        };
+        let i = candidates[pos];
+        for (s, &c) in set.iter_mut().zip(&conflict) {
+            *s = *s && c;
+        }
+        if conflict[i] {
+            set[i] = true;
+            if before != Some(true) {
+                unsure.push(i);
+            }
+        }
+        candidates.truncate(pos);
+        candidates.retain(|&j| conflict[j]);
+    }
 }
 
 #[cfg(test)]
@@ -804,37 +840,44 @@ mod tests {
     }
 
     #[test]
-    fn halving_finds_a_minimal_conflict() {
-        // Givens 0..9 conflict exactly when a set holds {1, 6} or {2, 3, 7}; the answers
-        // asked count, and every result conflicts and is minimal.
+    fn growing_finds_a_minimal_conflict() {
+        // Givens 0..9 conflict exactly when a set holds {1, 6} or {2, 3, 7}. Asked exactly,
+        // the set found conflicts, is minimal and nothing is uncertain; with sets of more than
+        // five givens left open (a budget that runs out), it still conflicts, and asking the
+        // uncertain givens again (as the caller does) leaves it minimal.
         let conflicts = |set: &[bool]| (set[1] && set[6]) || (set[2] && set[3] && set[7]);
-        for needed in [vec![], vec![6], vec![3]] {
-            let mut background = vec![false; 9];
-            for &i in &needed {
-                background[i] = true;
+        let size = |set: &[bool]| set.iter().filter(|&&x| x).count();
+        for open_above in [usize::MAX, 5] {
+            for needed in [vec![], vec![6], vec![3], vec![2, 7]] {
+                let mut background = vec![false; 9];
+                for &i in &needed {
+                    background[i] = true;
+                }
+                let candidates: Vec<usize> = (0..9).filter(|i| !needed.contains(i)).collect();
+                let mut asked = 0;
+                let mut ask = |set: &mut Vec<bool>| -> Result<Option<bool>> {
+                    asked += 1;
+                    Ok((size(set) <= open_above).then(|| !conflicts(set)))
+                };
+                let (mut set, unsure) = growing(&mut ask, &background, &candidates).unwrap();
+                assert!(conflicts(&set), "{needed:?}: {set:?}");
+                assert!(needed.iter().all(|&i| set[i]), "{needed:?}: {set:?}");
+                if open_above == usize::MAX {
+                    assert!(unsure.is_empty() && asked <= 30, "{asked} questions");
+                }
+                for i in unsure {
+                    set[i] = false;
+                    if !conflicts(&set) {
+                        set[i] = true;
+                    }
+                }
+                let kept: Vec<usize> = (0..9).filter(|&i| set[i]).collect();
+                for i in kept.into_iter().filter(|i| !needed.contains(i)) {
+                    set[i] = false;
+                    assert!(!conflicts(&set), "{needed:?}: spare {i}");
+                    set[i] = true;
+                }
             }
-            let candidates: Vec<usize> = (0..9).filter(|i| !needed.contains(i)).collect();
-            let mut asked = 0;
-            let mut solvable = |set: &[bool]| -> Result<bool> {
-                asked += 1;
-                Ok(!conflicts(set))
-            };
-            let found = halving(&mut solvable, &mut background, true, &candidates).unwrap();
-            let mut set = vec![false; 9];
-            for &i in found.iter().chain(&needed) {
-                set[i] = true;
-            }
-            assert!(conflicts(&set), "{needed:?}: {found:?}");
-            for &i in &found {
-                set[i] = false;
-                assert!(!conflicts(&set), "{needed:?}: {found:?} without {i}");
-                set[i] = true;
-            }
-            assert!(background
-                .iter()
-                .enumerate()
-                .all(|(i, &b)| b == needed.contains(&i)));
-            assert!(asked <= 12, "{asked} questions");
         }
     }
 
