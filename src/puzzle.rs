@@ -596,7 +596,7 @@ fn solvable_within<P: Puzzle>(
 /// as a puzzle of its own, solved folded (much stronger on sparse boards than the Assume
 /// model).
 ///
-/// Two passes find a minimal set among the givens kept after the first question (which all
+/// Three passes find a minimal set among the givens kept after the first question (which all
 /// conflict):
 ///
 /// 1. each given in turn, with the folded solve held to [`FOLDED_CONFLICTS`]: a solution
@@ -604,8 +604,11 @@ fn solvable_within<P: Puzzle>(
 ///    never lose a solution, so it stays needed as the kept set shrinks), none drops it, and a
 ///    trial that runs out of its budget is put off. Sets with a solution are quick to solve,
 ///    also sparse ones; proving a sparse board has none is the dear part;
-/// 2. [`growing`] over the put-off givens, the needed ones as background, each question within
-///    [`GROWING_CONFLICTS`]: the needed givens with the put-off ones added one at a time until
+/// 2. the needed givens alone, then with each put-off given in turn, within
+///    [`GROWING_CONFLICTS`]: a setter who changed one thing usually made one conflict, and
+///    sparse sets of givens are refuted fastest;
+/// 3. else [`growing`] over the put-off givens, the needed ones as background, each question
+///    within [`GROWING_CONFLICTS`]: the needed givens with the put-off ones added one at a time until
 ///    the set conflicts, so that most questions are sets with a solution (quick) and the one
 ///    without has few spare givens (a set that conflicts is refuted the slower the more spare
 ///    givens it keeps); the given whose arrival made the conflict is needed, and the search
@@ -722,6 +725,22 @@ fn conflicts_by_parts<P: Puzzle>(
             }
         }
         put_off.retain(|&i| keep[i]);
+        // The needed givens alone, then with each put-off given: one change usually makes one
+        // conflict, and a set with few spare givens is refuted fastest.
+        let mut alone = needed.clone();
+        match ask(&mut alone, None, Some(GROWING_CONFLICTS))? {
+            Some(false) => return Ok(Some(alone)),
+            Some(true) => {
+                for &i in &put_off {
+                    let mut trial = needed.clone();
+                    trial[i] = true;
+                    if ask(&mut trial, None, Some(GROWING_CONFLICTS))? == Some(false) {
+                        return Ok(Some(trial));
+                    }
+                }
+            }
+            None => {}
+        }
         let mut grow_ask = |set: &mut Vec<bool>| ask(set, None, Some(GROWING_CONFLICTS));
         let (mut set, unsure) = growing(&mut grow_ask, &needed, &put_off)?;
         for i in unsure {
