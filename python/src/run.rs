@@ -14,7 +14,7 @@ use gridsat::error::Result;
 use gridsat::generate::Generated;
 use gridsat::kinds::AnyPuzzle;
 use gridsat::order::{Made, Order};
-use gridsat::puzzle::{Puzzle as _, Style};
+use gridsat::puzzle::{self as puzzle, Checked, Puzzle as _, Solutions, Style};
 use gridsat::record::dimacs::Decoded;
 use gridsat::record::pictures::{self, Show};
 use gridsat::record::{self, Finding, Mode, Report};
@@ -280,6 +280,46 @@ pub fn find_any(
     each_kind!(any, p, wrap => {
         let f = record::find(p, mode, choice)?;
         let r = record::report(p, &f, mode, None);
+        Ok((r, wrap(f)))
+    })
+}
+
+/// [`find_any`] for a verdict without the conflicting givens (`check(givens=False)`): a puzzle
+/// without solution is answered as soon as the solver says so, its record's
+/// `conflicting_givens` left out (naming them is a search of its own, seconds on a large
+/// board); unique and several are as [`find_any`] finds them.
+pub fn verdict_any(
+    any: &AnyPuzzle,
+    forced: bool,
+    choice: &SolverChoice,
+) -> Result<(Report, AnyFinding)> {
+    let mode = Mode::Verdict {
+        forced,
+        grids: false,
+    };
+    each_kind!(any, p, wrap => {
+        let f = match puzzle::check(p, choice)? {
+            Checked::Found(s) => Finding::Open(s),
+            Checked::Decided(Solutions::Unique(s)) => Finding::Unique(s),
+            Checked::Decided(Solutions::Multiple(first, second, cells)) => Finding::Multiple {
+                forced: if forced {
+                    Some(puzzle::forced(p, choice)?.unwrap_or_default())
+                } else {
+                    None
+                },
+                first,
+                second,
+                cells,
+            },
+            Checked::Decided(Solutions::None) => Finding::None {
+                conflicting: Vec::new(),
+                minimal: true,
+            },
+        };
+        let mut r = record::report(p, &f, mode, None);
+        if r.status == "none" {
+            r.conflicting_givens = None;
+        }
         Ok((r, wrap(f)))
     })
 }

@@ -305,6 +305,13 @@ def test_pictures():
     none = read("puzzles/sudoku/none.txt")[0].check()
     assert none.status == "none" and none.conflicting_givens and "<svg" in none.svg()
     assert none.conflicts_minimal is True and several.conflicts_minimal is None
+    # The verdict alone: the same status, the givens not named, a picture all the same.
+    quick = read("puzzles/sudoku/none.txt")[0].check(givens=False)
+    assert quick.status == "none" and quick.conflicting_givens is None
+    assert quick.conflicts_minimal is None and "not named" in quick.svg()
+    assert str(quick).rstrip().endswith(": no solution")
+    again = read("puzzles/sudoku/several.txt")[0].check(givens=False)
+    assert without_time(again.to_json()) == without_time(several.to_json())
     with pytest.raises(gridsat.UsageError, match="count draws no pictures"):
         p.count().svg()
 

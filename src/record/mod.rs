@@ -378,9 +378,8 @@ impl Report {
                 )
             }
             "none" => match r.conflicting_givens.as_deref() {
-                Some([]) | None => {
-                    "no solution (the rules have none even without givens)".to_string()
-                }
+                Some([]) => "no solution (the rules have none even without givens)".to_string(),
+                None => "no solution".to_string(),
                 Some([g]) => format!("no solution; this given alone conflicts with the rules: {g}"),
                 Some(g) if r.conflicts_minimal == Some(false) => format!(
                     "no solution; these {} givens conflict (the time limit ran out before each \
