@@ -545,7 +545,8 @@ pub const TRIAL_CONFLICTS: u64 = 300;
 
 /// Questions in a row the Assume model may leave open within [`TRIAL_CONFLICTS`] before
 /// [`conflicts_by_parts`] stops asking it: on an open Numberlink board it refutes nothing
-/// (leaving it out took the 15x15 sets of `benches/refute` 0.8x-0.9x the CPU time), while on
+/// (leaving it out took five of the slowest 15x15 puzzles of `benches/refute` 0.8x-0.9x the
+/// CPU time), while on
 /// Sudoku it answers nearly every question.
 pub const ASSUME_OPEN: usize = 4;
 
