@@ -343,11 +343,16 @@ fn a_tampered_proof_is_rejected() {
     // An empty proof, a proof with a byte changed, the proof of another puzzle.
     std::fs::write(&drat, b"").unwrap();
     rejected("empty proof", "s NOT VERIFIED");
-    let mut flipped = drat_bytes.clone();
-    let mid = flipped.len() / 2;
-    flipped[mid] ^= 0x55;
+    // Every lemma added in the proof's second half gets its first literal negated (the low bit
+    // of binary DRAT's first literal byte): one byte flipped at random can fall in a deletion
+    // entry, which a checker may ignore, so the test would depend on which puzzle comes first.
+    let flipped = negate_lemmas_after(&drat_bytes, drat_bytes.len() / 2);
+    assert_ne!(
+        flipped, drat_bytes,
+        "the proof has lemmas in its second half"
+    );
     std::fs::write(&drat, &flipped).unwrap();
-    rejected("flipped byte", "does not check");
+    rejected("lemmas changed", "does not check");
     gridsat()
         .args([
             "check",
@@ -557,4 +562,39 @@ fn proof_usage_errors_are_clear() {
     assert!(String::from_utf8(out.stderr)
         .unwrap()
         .contains("holds no .cnf file"));
+}
+
+/// A binary DRAT proof with the first literal of every added lemma that starts at or after
+/// byte `from` negated. Entries are `a` or `d`, then the literals as variable-length numbers
+/// (`2v` or `2v+1` for -v), then 0.
+fn negate_lemmas_after(proof: &[u8], from: usize) -> Vec<u8> {
+    let mut out = proof.to_vec();
+    let mut i = 0;
+    while i < out.len() {
+        let added = out[i] == b'a';
+        i += 1;
+        let mut first = true;
+        loop {
+            let start = i;
+            let mut value = 0u64;
+            let mut shift = 0;
+            while i < out.len() {
+                let b = out[i];
+                i += 1;
+                value |= u64::from(b & 0x7f) << shift;
+                shift += 7;
+                if b < 0x80 {
+                    break;
+                }
+            }
+            if value == 0 || i >= out.len() {
+                break;
+            }
+            if added && first && start >= from {
+                out[start] ^= 1;
+            }
+            first = false;
+        }
+    }
+    out
 }

@@ -306,7 +306,8 @@ impl Puzzle for Shisen {
     }
 
     /// The quick search on the board ([`quick`]): a plan, and with `two` a plan that pairs
-    /// some tile otherwise (two pairs exchanging partners, [`quick::exchange`], else a search
+    /// some tile otherwise (with gravity a tile's twin standing next to it taking its place,
+    /// [`quick::twin`]; two pairs exchanging partners, [`quick::exchange`]; else a search
     /// from another partner of some tile, [`quick::another`]), each replayed by the rule checker by the
     /// caller. Without gravity a board it cannot clear within [`quick::BUDGET`] positions
     /// goes to the models. With gravity the search is exhaustive up to
@@ -324,8 +325,16 @@ impl Puzzle for Shisen {
         if let quick::Found::Plan(pairs) = found {
             let mut out = vec![quick::replay(self, &pairs)];
             if two {
-                let other = quick::exchange(self, &pairs, quick::EXCHANGES)
-                    .or_else(|| quick::another(self, &pairs, quick::ANOTHER_BUDGET, stop));
+                let other = quick::twin(self, &pairs)
+                    .or_else(|| quick::exchange(self, &pairs, quick::EXCHANGES))
+                    .or_else(|| {
+                        let budget = if self.rules.gravity {
+                            quick::GRAVITY_ANOTHER_BUDGET
+                        } else {
+                            quick::ANOTHER_BUDGET
+                        };
+                        quick::another(self, &pairs, budget, stop)
+                    });
                 if let Some(other) = other {
                     out.push(quick::replay(self, &other));
                 }

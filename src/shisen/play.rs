@@ -217,7 +217,9 @@ pub struct Search<'r> {
     nodes: usize,
     /// The search gives up when `nodes` reaches this.
     pub budget: usize,
-    seen: HashSet<Vec<u64>>,
+    seen: super::quick::Positions,
+    /// The key of the position being looked at (scratch).
+    key: Vec<u64>,
     rng: Rand,
     /// The dead-lock lemmas' fixpoint ([`super::locks`]).
     pub sealed: super::locks::Sealed,
@@ -263,7 +265,8 @@ impl<'r> Search<'r> {
 
             nodes: 0,
             budget,
-            seen: HashSet::new(),
+            seen: Default::default(),
+            key: Vec::new(),
             rng: rng(seed),
             sealed,
             locks: true,
@@ -345,14 +348,15 @@ impl<'r> Search<'r> {
         }
     }
 
-    fn key(c: &routes::Counters) -> Vec<u64> {
-        let mut k = vec![0u64; c.here.len().div_ceil(64)];
+    /// The position's key (the bit set of the tiles here) into `k`.
+    fn key(c: &routes::Counters, k: &mut Vec<u64>) {
+        k.clear();
+        k.resize(c.here.len().div_ceil(64), 0);
         for (t, &h) in c.here.iter().enumerate() {
             if h {
                 k[t / 64] |= 1 << (t % 64);
             }
         }
-        k
     }
 
     /// Searches on from the position of `c` (with `left` tiles), appending moves (candidate
@@ -394,10 +398,14 @@ impl<'r> Search<'r> {
             return None;
         }
         self.nodes += 1;
-        let key = Self::key(c);
-        if self.seen.contains(&key) {
+        let mut buf = std::mem::take(&mut self.key);
+        Self::key(c, &mut buf);
+        if self.seen.contains(buf.as_slice()) {
+            self.key = buf;
             return Some(false);
         }
+        let key: Box<[u64]> = buf.as_slice().into();
+        self.key = buf;
         let mark = plan.len();
         let mut left = left;
         loop {

@@ -643,6 +643,13 @@ pub const WALK_PER_POSITION: u64 = 2_000;
 /// Positions [`another`] searches in all when [`exchange`] finds no second pairing.
 pub const ANOTHER_BUDGET: usize = 20_000;
 
+/// [`ANOTHER_BUDGET`] with gravity, where no model can look for a second pairing on a
+/// player's board (the step model and the position graph are built for small boards only).
+pub const GRAVITY_ANOTHER_BUDGET: usize = 1_000_000;
+
+/// [`PER_PARTNER`] with gravity.
+pub const GRAVITY_PER_PARTNER: usize = 20_000;
+
 /// Positions [`another`] searches from each other partner it tries.
 pub const PER_PARTNER: usize = 2_000;
 
@@ -725,6 +732,60 @@ pub fn exchange(p: &Shisen, first: &[(usize, usize)], tries: usize) -> Option<Ve
     None
 }
 
+/// True when `plan` (tiles by starting cell) plays from `board`: each move's tiles are on the
+/// board and can be joined at its turn.
+fn plays(mut board: Board, plan: &[(usize, usize)]) -> bool {
+    for &(a, b) in plan {
+        let (Some(s), Some(t)) = (board.cell_of(a as u32), board.cell_of(b as u32)) else {
+            return false;
+        };
+        if !board.joins(s, t) {
+            return false;
+        }
+        board.remove(s, t);
+    }
+    true
+}
+
+/// With gravity, a plan whose pairing differs from the plan `first`'s by one tile: when a
+/// move of `first` removes a tile `x` that stands right above or below a tile `c` of its kind,
+/// and `c` can be joined to `x`'s partner at that turn, removing `c` instead leaves the same
+/// kinds in the same cells (what stood above falls alike, `x` taking `c`'s place), so the rest
+/// of `first`, with `x` playing `c`'s moves, plays as before; `x`'s partner goes with `c`
+/// instead. Each candidate is replayed before it is returned. `None` without gravity.
+pub fn twin(p: &Shisen, first: &[(usize, usize)]) -> Option<Vec<(usize, usize)>> {
+    if !p.rules.gravity {
+        return None;
+    }
+    let mut board = Board::new(p);
+    for (i, &(a, b)) in first.iter().enumerate() {
+        let (sa, sb) = (board.cell_of(a as u32)?, board.cell_of(b as u32)?);
+        for (x, sx, sy) in [(a, sa, sb), (b, sb, sa)] {
+            for sc in [sx - board.pw, sx + board.pw] {
+                let c = board.grid[sc];
+                if c >= WALL
+                    || c as usize == a
+                    || c as usize == b
+                    || board.class[c as usize] != board.class[x]
+                    || !board.joins(sc, sy)
+                {
+                    continue;
+                }
+                let c = c as usize;
+                let swap = |t: usize| if t == c { x } else { t };
+                let mut plan = first[..i].to_vec();
+                plan.push(if x == a { (c, b) } else { (a, c) });
+                plan.extend(first[i + 1..].iter().map(|&(s, t)| (swap(s), swap(t))));
+                if plays(board.clone(), &plan[i..]) {
+                    return Some(plan);
+                }
+            }
+        }
+        board.remove(sa, sb);
+    }
+    None
+}
+
 /// A plan whose pairing differs from the plan `first`'s, within `budget` positions: `first`
 /// is replayed, and before each of its moves `(a, b)` every other tile of `a`'s kind that `a`
 /// can be joined to then is tried as `a`'s partner, the search going on from there for at
@@ -737,6 +798,9 @@ pub fn another(
     budget: usize,
     stop: Option<&Stop>,
 ) -> Option<Vec<(usize, usize)>> {
+    if p.rules.gravity {
+        return another_backwards(p, first, budget, stop);
+    }
     let mut s = Search::new(p, budget, stop);
     let mut moves = Vec::new();
     for &(a, b) in first {
@@ -768,6 +832,55 @@ pub fn another(
         }
         let ab = s.board.remove(sa, sb);
         s.plan.push(ab);
+    }
+    None
+}
+
+/// [`another`] with gravity: the moves of `first` are looked at from the last to the first,
+/// each of its two tiles with each other partner of its kind it can be joined to then. Near
+/// the end few tiles are left, so a search from there is short; from the front, the first
+/// moves' searches (on hard deals as long as the first plan's) spent the whole budget.
+fn another_backwards(
+    p: &Shisen,
+    first: &[(usize, usize)],
+    budget: usize,
+    stop: Option<&Stop>,
+) -> Option<Vec<(usize, usize)>> {
+    let mut s = Search::new(p, budget, stop);
+    // The board before each move of `first`.
+    let mut grids = Vec::with_capacity(first.len());
+    for &(a, b) in first {
+        grids.push(s.board.grid().to_vec());
+        let (sa, sb) = (s.board.cell_of(a as u32)?, s.board.cell_of(b as u32)?);
+        s.board.remove(sa, sb);
+    }
+    let mut partners = Vec::new();
+    for i in (0..first.len()).rev() {
+        let (a, b) = first[i];
+        for (x, y) in [(a, b), (b, a)] {
+            s.board.restore(&grids[i]);
+            let (sx, sy) = (s.board.cell_of(x as u32)?, s.board.cell_of(y as u32)?);
+            partners.clear();
+            s.board.reach(sx, &mut partners);
+            let k = s.board.class[x];
+            let (grid, class) = (&s.board.grid, &s.board.class);
+            partners.retain(|&t| t != sy && class[grid[t] as usize] == k);
+            for &t in &partners {
+                s.board.restore(&grids[i]);
+                s.plan.clear();
+                s.plan
+                    .extend(first[..i].iter().map(|&(u, v)| (u as u32, v as u32)));
+                let xt = s.board.remove(sx, t);
+                s.plan.push(xt);
+                s.budget = (s.nodes + GRAVITY_PER_PARTNER).min(budget);
+                if s.step() == Some(true) {
+                    return Some(s.pairs());
+                }
+                if s.nodes >= budget || s.stopped || s.board.walked > s.walk_limit {
+                    return None;
+                }
+            }
+        }
     }
     None
 }
@@ -945,6 +1058,57 @@ mod tests {
                 assert_ne!(a.partners(p.cells_len()), b.partners(p.cells_len()));
             }
         }
+    }
+
+    #[test]
+    fn with_gravity_a_twin_or_a_later_partner_gives_a_second_pairing() {
+        // KShisen deals with gravity: each second plan passes the rule checker with another
+        // pairing; a twin (a tile of the kind standing next to a removed one) is found on
+        // some of them, and the search from the last move back finds one on the others.
+        let rules = Rules {
+            gravity: true,
+            ..Rules::default()
+        };
+        let o = crate::shisen::generate::Options::from_args(
+            Some((14, 6)),
+            None,
+            None,
+            None,
+            None,
+            false,
+            rules,
+        )
+        .unwrap();
+        let (mut twins, mut later) = (0, 0);
+        for seed in 1..=8 {
+            let p = crate::shisen::generate::deal(&o, &mut rng(seed));
+            let Found::Plan(first) = search(&p, GRAVITY_BUDGET, None) else {
+                continue;
+            };
+            let second = match twin(&p, &first) {
+                Some(s) => {
+                    twins += 1;
+                    s
+                }
+                None => {
+                    later += 1;
+                    another(&p, &first, GRAVITY_ANOTHER_BUDGET, None)
+                        .expect("a second pairing on a KShisen deal")
+                }
+            };
+            let (a, b) = (replay(&p, &first), replay(&p, &second));
+            assert_eq!(crate::shisen::rules::check(&p, &a), Ok(()));
+            assert_eq!(crate::shisen::rules::check(&p, &b), Ok(()));
+            assert_ne!(a.partners(p.cells_len()), b.partners(p.cells_len()));
+        }
+        assert!(twins > 0, "no twin on 8 deals");
+        assert!(
+            later > 0,
+            "a twin on every deal: the search from the back is not tried"
+        );
+        // Without gravity a twin is no second plan (the cells left differ).
+        let p = board("A A\nA A\n");
+        assert_eq!(twin(&p, &[(0, 1), (2, 3)]), None);
     }
 
     #[test]

@@ -10,6 +10,7 @@
 
 use super::{Backend, Outcome, Search, SolverError};
 use crate::cnf::{Assignment, Clause, Formula, Lit, Var};
+use std::collections::HashSet;
 
 /// Lazy constraints: clauses that a model violates, or none when the model is a real solution.
 pub type Refine<'a> = dyn Fn(&Assignment) -> Vec<Clause> + 'a;
@@ -348,6 +349,10 @@ impl<'a> Session<'a> {
     /// of givens that already conflict: the solver's failed assumptions, shrunk by deletion
     /// until removing any one of them makes the rest satisfiable. Returns indices into `givens`,
     /// sorted; empty when the rules alone have no solution. `None` when the givens are satisfiable.
+    ///
+    /// Each deletion trial (the core without one given) is asked dense first ([`Self::dense`]):
+    /// a sparse set of givens can take seconds to solve where the dense one takes milliseconds
+    /// (a 60x60 Takuzu with one given changed: 0.1 to 5 s a trial).
     pub fn conflicting_givens(
         &mut self,
         givens: &[Lit],
@@ -367,7 +372,11 @@ impl<'a> Session<'a> {
                 .filter(|&(j, _)| j != i)
                 .map(|(_, &l)| l)
                 .collect();
-            match self.solve(&trial)? {
+            let out = match self.dense(givens, &trial, core[i])? {
+                Some(out) => out,
+                None => self.solve(&trial)?,
+            };
+            match out {
                 Outcome::Unsat(smaller) => {
                     let keep: Vec<Lit> =
                         trial.into_iter().filter(|l| smaller.contains(l)).collect();
@@ -384,7 +393,51 @@ impl<'a> Session<'a> {
         idx.sort_unstable();
         Ok(Some(idx))
     }
+
+    /// Whether `trial` (the givens of a core but `left`) has a solution, asked on a superset:
+    /// every given but `left` and those dropped so far. A solution there is one of `trial`; no
+    /// solution with a core inside `trial` answers too; a core that needs a given outside
+    /// `trial` drops one of them and asks again, at most [`DENSE_ROUNDS`] times, each within
+    /// [`DENSE_CONFLICTS`]. `None`: not answered (ask `trial` itself).
+    fn dense(
+        &mut self,
+        givens: &[Lit],
+        trial: &[Lit],
+        left: Lit,
+    ) -> Result<Option<Outcome>, SolverError> {
+        let inside: HashSet<Lit> = trial.iter().copied().collect();
+        let mut dropped: HashSet<Lit> = HashSet::from([left]);
+        for _ in 0..DENSE_ROUNDS {
+            let set: Vec<Lit> = givens
+                .iter()
+                .copied()
+                .filter(|l| !dropped.contains(l))
+                .collect();
+            match self.solve_budget(&set, DENSE_CONFLICTS)? {
+                Some(Outcome::Sat(a)) => return Ok(Some(Outcome::Sat(a))),
+                Some(Outcome::Unsat(core)) => {
+                    let outside = set
+                        .iter()
+                        .find(|&&l| !inside.contains(&l) && core.contains(&l));
+                    match outside {
+                        Some(&l) => {
+                            dropped.insert(l);
+                        }
+                        None => return Ok(Some(Outcome::Unsat(core))),
+                    }
+                }
+                None => return Ok(None),
+            }
+        }
+        Ok(None)
+    }
 }
+
+/// How many supersets [`Session::conflicting_givens`] asks before it asks a trial itself.
+pub const DENSE_ROUNDS: usize = 20;
+
+/// Conflicts each superset of [`Session::conflicting_givens`] may spend.
+pub const DENSE_CONFLICTS: u64 = 1_000;
 
 /// The verdict for up to two solutions found.
 /// The verdict once `first` is known, from the search for a second solution (which excludes

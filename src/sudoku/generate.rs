@@ -35,7 +35,7 @@ use crate::generate::{
     random_solution, reduce_givens_with, removable_givens, rng, stop_between, stop_point, Generated,
 };
 use crate::puzzle::{GivenMode, Puzzle};
-use crate::solver::{Outcome as SatOutcome, Session, Stop, Varisat};
+use crate::solver::{Lite, Outcome as SatOutcome, Session, Stop, Varisat};
 use rand::seq::SliceRandom;
 
 /// The grade levels, easiest first, as the Sudoku strategy engine names them.
@@ -905,13 +905,21 @@ impl LowClues<'_> {
 }
 
 /// A fresh embedded session on the Sudoku model (the generator's and the low-clue search's),
-/// stopping between solves once `stop` is raised.
+/// stopping between solves once `stop` is raised. Up to 9x9 on lite, gridsat's own solver:
+/// `generate sudoku --count 300` takes 0.7x the CPU time it took on varisat (the thousands of
+/// small incremental solves of a reduction are lite's strength); larger grids on varisat,
+/// which was faster there (25x25: lite took 1.6x the time; BENCHMARKS.md, Sudoku: generate).
 fn session_for(
     model: &crate::puzzle::Model<model::SudokuMap>,
     stop: Option<&Stop>,
 ) -> Session<'static> {
+    let backend: Box<dyn crate::solver::Backend> = if model.map.cell_vars.len() <= 81 {
+        Box::new(Lite::new())
+    } else {
+        Box::new(Varisat::new())
+    };
     Session::new(
-        stop_between(Box::new(Varisat::new()), stop),
+        stop_between(backend, stop),
         &model.formula,
         model.answer.clone(),
         model.one_hot,
