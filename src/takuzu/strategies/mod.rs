@@ -321,6 +321,11 @@ fn counting(b: &Board, k: usize, pairs: &[(usize, usize)]) -> Vec<Found> {
             if np > 1 { "" } else { "s" }
         )
     };
+    // The open pairs are part of the argument: the picture shows them with the rest.
+    let pair_cells: Vec<usize> = pairs
+        .iter()
+        .flat_map(|&(a, c)| [cells[a], cells[c]])
+        .collect();
     let mut out = Vec::new();
     for d in [0u8, 1] {
         let (have, max) = if d == 1 {
@@ -338,6 +343,7 @@ fn counting(b: &Board, k: usize, pairs: &[(usize, usize)]) -> Vec<Found> {
                     .iter()
                     .copied()
                     .filter(|&i| b.cells[i] == Some(d))
+                    .chain(pair_cells.iter().copied())
                     .collect(),
                 text: format!(
                     "{pairs_text}the line holds {}; {}",
@@ -381,7 +387,10 @@ fn counting(b: &Board, k: usize, pairs: &[(usize, usize)]) -> Vec<Found> {
                     rating: if np == 0 { 2.5 } else { rating },
                     line: k,
                     placements: vec![(cells[p], 1 - d)],
-                    pattern: vec![cells[run], cells[run + 1], cells[run + 2]],
+                    pattern: [cells[run], cells[run + 1], cells[run + 2]]
+                        .into_iter()
+                        .chain(pair_cells.iter().copied())
+                        .collect(),
                     text: format!(
                         "{pairs_text}one more {d} at most fits; a {d} at {} would leave {}s everywhere else and three {}s from {}",
                         b.name(cells[p]),
