@@ -637,8 +637,8 @@ fn play_out_in(
 
 /// The base rating of a level: dynamic 8.5, dynamic + 9.0 (SE's), nested 10.0, 10.5 and
 /// 10.5 (with the length bonus on top, the famous hardest grade 11.0-11.8 where SE has
-/// 10.5-11.9, in nearly SE's order, and the forum's hardest, all SE 11 and up, mostly
-/// 11.0-11.4).
+/// 10.5-11.9, in nearly SE's order, and the forum's hardest, all SE 11 and up, 10.8-11.3,
+/// most 11.0-11.2).
 pub fn level_base(level: usize) -> f64 {
     match level {
         0 => base::DYNAMIC_CHAIN,
