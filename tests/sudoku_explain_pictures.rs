@@ -21,9 +21,12 @@ fn links(p: &Picture) -> (usize, usize) {
     (strong, weak)
 }
 
-fn write(p: &Picture, name: &str) {
+/// Writes the picture (to `GRIDSAT_DOCS_IMAGES` when set) after checking its SVG draws both
+/// kinds of link the step has: (strong, weak).
+fn write(p: &Picture, name: &str, kinds: (usize, usize)) {
     let svg = layout::single(p).to_svg();
-    assert!(svg.contains("class=\"link strong\""));
+    assert_eq!(svg.contains("class=\"link strong\""), kinds.0 > 0);
+    assert_eq!(svg.contains("class=\"link weak\""), kinds.1 > 0);
     if let Ok(dir) = std::env::var("GRIDSAT_DOCS_IMAGES") {
         let png = raster::png(&svg).expect("a PNG");
         std::fs::write(std::path::Path::new(&dir).join(name), png).expect("written");
@@ -54,7 +57,7 @@ fn grouped_aic_is_drawn_with_its_links() {
     let p = position(&s, &b, Some(step));
     assert_eq!(links(&p), count_links(step));
     assert!(count_links(step).1 > 0, "weak links too");
-    write(&p, "sudoku-grouped-aic.png");
+    write(&p, "sudoku-grouped-aic.png", count_links(step));
 }
 
 #[test]
@@ -101,5 +104,5 @@ fn nested_forcing_chain_is_drawn_with_its_play_out() {
     let p = position(&s, &b, Some(step));
     assert_eq!(links(&p), count_links(step));
     assert!(!step.links.is_empty());
-    write(&p, "sudoku-nested-chain.png");
+    write(&p, "sudoku-nested-chain.png", count_links(step));
 }

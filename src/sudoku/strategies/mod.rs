@@ -80,7 +80,8 @@ const fn unique(name: &'static str, rating: f64, find: fn(&Board, &mut Found)) -
 const fn nested_at(name: &'static str, rating: f64, level: usize) -> Technique {
     let find: fn(&Board, &mut Found) = match level {
         2 => |b, f| nested::contradiction(b, f, 2),
-        _ => |b, f| nested::contradiction(b, f, 3),
+        3 => |b, f| nested::contradiction(b, f, 3),
+        _ => |b, f| nested::contradiction(b, f, 4),
     };
     Technique {
         nesting: level,
@@ -192,7 +193,8 @@ pub static TECHNIQUES: &[Technique] = &[
         nested::contradiction(b, f, 1)
     }),
     nested_at("nested forcing chain", base::NESTED, 2),
-    nested_at("nested forcing chain (level 3)", base::NESTED_3, 3),
+    nested_at("nested forcing chain (+)", base::NESTED_PLUS, 3),
+    nested_at("nested forcing chain (level 3)", base::NESTED_3, 4),
     named("X-Chain", base::X_CHAIN, chains::x_chain),
     named("XY-Chain", base::AIC, chains::xy_chain),
     named("AIC", base::AIC, chains::aic),

@@ -52,9 +52,12 @@ pub mod base {
     pub const DYNAMIC_CHAIN: f64 = 8.5;
     /// Dynamic chains whose play-outs also use locked candidates and pairs (SE's "+").
     pub const DYNAMIC_PLUS: f64 = 9.0;
-    /// Chains whose play-outs use chains (SE's nested forcing chains), two and three levels;
-    /// calibrated on puzzles SE rates 11 and up (see `nested::level_base`).
+    /// Chains whose play-outs use chains (SE's nested forcing chains): dynamic chains inside
+    /// 10.0, dynamic chains (+) inside 10.5 (SE's 0.5 a level), and nested chains (+) inside
+    /// 10.5 too (beyond SE's levels; their length bonus keeps them under 12). See
+    /// `nested::level_base`.
     pub const NESTED: f64 = 10.0;
+    pub const NESTED_PLUS: f64 = 10.5;
     pub const NESTED_3: f64 = 10.5;
     /// Almost locked sets (ALS-XZ and up), Sue de Coq, templates: techniques SE does not have;
     /// rated beside the chains that would find the same deductions.
