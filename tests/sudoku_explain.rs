@@ -139,8 +139,8 @@ fn famous_hardest_are_explained_without_the_solver() {
         assert!(e.steps.iter().all(|s| !s.by_solver()));
         eprintln!("{}: {} (SE {se})", f[1], e.grade.rating);
         if se >= 10.5 {
-            // SE's nested range (10.5-11.9): ours 10.7-11.9 (BENCHMARKS.md).
-            assert!(e.grade.rating >= 10.5, "{}: {}", f[1], e.grade.rating);
+            // Issue 40 asks these graded past 11 (ours 11.0-11.8 where SE's run 10.5-11.9).
+            assert!(e.grade.rating >= 11.0, "{}: {}", f[1], e.grade.rating);
         }
         ours.push(e.grade.rating);
         theirs.push(se);
