@@ -405,7 +405,12 @@ impl Miss {
             self.attempts
         );
         if let (Some(f), Some(m)) = (self.fewest, self.most) {
-            s.push_str(&format!("; the reduced puzzles had {f} to {m} givens"));
+            let had = if f == m {
+                format!("{f}")
+            } else {
+                format!("{f} to {m}")
+            };
+            s.push_str(&format!("; the reduced puzzles had {had} givens"));
         }
         if let Some(f) = self.search_fewest {
             s.push_str(&format!(
