@@ -27,7 +27,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from mutate import MUTATIONS, values_mutate  # noqa: E402
+from mutate import MUTATIONS, values_mutate, write_manifest  # noqa: E402
 from run import DECIDED, cpu_of, run_gridsat  # noqa: E402
 
 SHISEN_MUTATIONS = ["removed", "changed", "swapped"]
@@ -151,15 +151,7 @@ def make(a):
                     manifest.append((name, kind, how, path))
                     n += 1
         print(f"{name}: {len(puzzles)} bases, {n} mutated puzzles", file=sys.stderr)
-    mpath = os.path.join(a.out, "manifest.tsv")
-    old = []
-    if only and os.path.exists(mpath):
-        with open(mpath) as f:
-            old = [l.rstrip("\n").split("\t") for l in f if l.strip()]
-        old = [r for r in old if r[0] not in only]
-    with open(mpath, "w") as f:
-        for row in old + [list(r) for r in manifest]:
-            f.write("\t".join(row) + "\n")
+    write_manifest(a.out, only, manifest)
 
 
 class Anchor:

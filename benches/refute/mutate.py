@@ -271,14 +271,20 @@ def main():
                     f.write(text)
                 manifest.append((name, kind, " ".join(gen_args), how, path, " ".join(read_args)))
         print(f"{name}: {len(puzzles)} puzzles x {len(MUTATIONS)} mutations", file=sys.stderr)
-    mpath = os.path.join(a.out, "manifest.tsv")
+    write_manifest(a.out, only, manifest)
+
+
+def write_manifest(out, only, rows):
+    """Writes `out/manifest.tsv` (one row per mutated puzzle, the set's name first); with `only`,
+    the rows of the other sets already there are kept."""
+    mpath = os.path.join(out, "manifest.tsv")
     old = []
     if only and os.path.exists(mpath):
         with open(mpath) as f:
             old = [l.rstrip("\n").split("\t") for l in f if l.strip()]
         old = [r for r in old if r[0] not in only]
     with open(mpath, "w") as f:
-        for row in old + [list(r) for r in manifest]:
+        for row in old + [list(r) for r in rows]:
             f.write("\t".join(row) + "\n")
 
 

@@ -1025,25 +1025,30 @@ mod tests {
         }
     }
 
+    /// KShisen-style deals of `size`, with or without gravity.
+    fn kshisen(size: (usize, usize), gravity: bool) -> crate::shisen::generate::Options {
+        let rules = Rules {
+            gravity,
+            ..Rules::default()
+        };
+        crate::shisen::generate::Options::from_args(
+            Some(size),
+            None,
+            None,
+            None,
+            None,
+            false,
+            rules,
+        )
+        .unwrap()
+    }
+
     #[test]
     fn a_second_plan_pairs_some_tile_otherwise() {
         // KShisen deals, with and without gravity: the exchange (or the search from another
         // partner) gives a plan the rule checker passes, with another pairing.
         for (size, gravity) in [((18, 8), false), ((30, 16), false), ((18, 8), true)] {
-            let rules = Rules {
-                gravity,
-                ..Rules::default()
-            };
-            let o = crate::shisen::generate::Options::from_args(
-                Some(size),
-                None,
-                None,
-                None,
-                None,
-                false,
-                rules,
-            )
-            .unwrap();
+            let o = kshisen(size, gravity);
             for seed in 1..=3 {
                 let p = crate::shisen::generate::deal(&o, &mut rng(seed));
                 let Found::Plan(first) = search(&p, GRAVITY_BUDGET, None) else {
@@ -1065,20 +1070,7 @@ mod tests {
         // KShisen deals with gravity: each second plan passes the rule checker with another
         // pairing; a twin (a tile of the kind standing next to a removed one) is found on
         // some of them, and the search from the last move back finds one on the others.
-        let rules = Rules {
-            gravity: true,
-            ..Rules::default()
-        };
-        let o = crate::shisen::generate::Options::from_args(
-            Some((14, 6)),
-            None,
-            None,
-            None,
-            None,
-            false,
-            rules,
-        )
-        .unwrap();
+        let o = kshisen((14, 6), true);
         let (mut twins, mut later) = (0, 0);
         for seed in 1..=8 {
             let p = crate::shisen::generate::deal(&o, &mut rng(seed));
