@@ -216,7 +216,7 @@ pub struct RunArgs {
     /// same, in the same order, whatever the number.
     #[arg(short = 'j', long, value_name = "N", allow_negative_numbers = true, value_parser = at_least_one)]
     pub jobs: Option<usize>,
-    /// The embedded solver: `default` (gridsat's own small solver `lite`, then varisat for a
+    /// The embedded solver: `default` (gridsat's own small solver `lite`, then CaDiCaL for a
     /// puzzle that takes it more than 2,000 conflicts), `lite` or `varisat` alone, `cadical`
     /// (stronger on hard boards, dearer per easy puzzle), or `auto` (varisat, then CaDiCaL for
     /// a puzzle varisat has not finished within --budget).

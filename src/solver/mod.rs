@@ -3,7 +3,7 @@
 //! - [`Backend`]: add clauses, solve under assumptions, get a model or the failed assumptions.
 //! - [`Lite`]: gridsat's own small CDCL solver, cheap to load; [`Layered`], the embedded
 //!   default, starts every puzzle on it and moves a puzzle that outlasts a conflict budget to
-//!   varisat.
+//!   CaDiCaL (varisat in a build without it).
 //! - [`Varisat`]: a CDCL solver in pure Rust (with [`Lite`], the backends of a wasm32 build).
 //! - [`Cadical`]: CaDiCaL built in (the `cadical` feature, on by default), for hard boards;
 //!   [`Auto`] starts each puzzle on varisat and moves it to CaDiCaL after a time budget.
@@ -22,7 +22,7 @@
 //! How each backend notices:
 //!
 //! - [`Lite`]: polls the flag every 256 conflicts and stays usable; [`Layered`] passes its
-//!   flag to the lite solver and, after a move, to varisat.
+//!   flag to the lite solver and, after a move, to CaDiCaL (or varisat).
 //! - [`Varisat`]: varisat 0.2 has no interrupt call, but it aborts a solve when writing its proof
 //!   fails. A stoppable `Varisat` writes its proof (varisat's own format: DRAT takes no
 //!   assumptions) into a sink that fails once the flag is up; varisat writes every 8 KiB of
@@ -185,8 +185,8 @@ pub trait Backend {
 /// How to build a backend: an embedded solver, or an external command.
 #[derive(Clone, Debug, Default)]
 pub enum SolverChoice {
-    /// The embedded default: the lite solver, then varisat for a puzzle that outlasts
-    /// [`LITE_CONFLICTS`] conflicts ([`Layered`]).
+    /// The embedded default: the lite solver, then CaDiCaL (varisat in a build without it)
+    /// for a puzzle that outlasts [`LITE_CONFLICTS`] conflicts ([`Layered`]).
     #[default]
     Embedded,
     /// The embedded varisat solver alone.
