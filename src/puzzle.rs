@@ -253,6 +253,14 @@ pub trait Puzzle {
     {
         None
     }
+    /// True when each given of the Assume model is a selector: the given false is the puzzle
+    /// without it ([`Puzzle::keeping`]), as Numberlink's path and coverage givens are (a
+    /// Sudoku given false would say the cell holds another digit). The search for conflicting
+    /// givens then assumes the givens it leaves out false, and asks every set on one warm
+    /// solver. False by default.
+    fn selector_givens(&self) -> bool {
+        false
+    }
     /// Extra JSON fields for a solution (Numberlink's `paths`).
     fn json_extra(&self, _s: &Self::Solution) -> Vec<(&'static str, serde_json::Value)> {
         Vec::new()
@@ -543,6 +551,12 @@ pub fn conflicts_until_stopped<P: Puzzle>(
 /// tuned further).
 pub const TRIAL_CONFLICTS: u64 = 300;
 
+/// Conflicts a trial of [`conflicts_by_parts`] may spend on the Assume model of a kind with
+/// [`Puzzle::selector_givens`] (Numberlink) before it is asked on its own folded puzzle; such
+/// a model is asked every question, its learnt clauses and loop cuts kept from one to the
+/// next. Chosen on the 15x15 sets of `benches/refute` (300, 2,000 and 5,000 tried).
+pub const SELECTOR_CONFLICTS: u64 = 5_000;
+
 /// Questions in a row the Assume model may leave open within [`TRIAL_CONFLICTS`] before
 /// [`conflicts_by_parts`] stops asking it: on an open Numberlink board it refutes nothing
 /// (leaving it out took five of the slowest 15x15 puzzles of `benches/refute` 0.8x-0.9x the
@@ -631,6 +645,12 @@ fn conflicts_by_parts<P: Puzzle>(
     let mut s = session(p, choice, model)
         .with_refine(&refine)
         .with_preferred(&all);
+    let selectors = p.selector_givens();
+    let (trial_conflicts, assume_open) = if selectors {
+        (SELECTOR_CONFLICTS, usize::MAX)
+    } else {
+        (TRIAL_CONFLICTS, ASSUME_OPEN)
+    };
     let folded = |keep: &[bool], conflicts: Option<u64>| -> Result<Option<bool>> {
         let sub = p.keeping(keep).expect("keeping gives every subset");
         solvable_within(&sub, choice, conflicts)
@@ -657,12 +677,25 @@ fn conflicts_by_parts<P: Puzzle>(
         if solvable.iter().any(|o| within(keep, o)) {
             return Ok(Some(true));
         }
-        let lits: Vec<Lit> = (0..n)
-            .filter(|&i| keep[i])
-            .map(|i| model.givens[i].lit)
+        // With selector givens the left-out ones are assumed false: the Assume model is then
+        // the puzzle that keeps the set.
+        let mut lits: Vec<Lit> = (0..n)
+            .filter(|&i| keep[i] || selectors)
+            .map(|i| {
+                if keep[i] {
+                    model.givens[i].lit
+                } else {
+                    !model.givens[i].lit
+                }
+            })
             .collect();
-        let assumed = if open_in_a_row < ASSUME_OPEN {
-            s.solve_budget(&lits, TRIAL_CONFLICTS)?
+        // A set that leaves a given out is asked in the Assume model's normal form, if it has
+        // one (Numberlink: an open board's).
+        if keep.contains(&false) {
+            lits.extend(&model.normal);
+        }
+        let assumed = if open_in_a_row < assume_open {
+            s.solve_budget(&lits, trial_conflicts)?
         } else {
             None
         };
