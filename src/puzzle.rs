@@ -605,7 +605,9 @@ fn solvable_within<P: Puzzle>(
 /// inside a set known to have a solution has one, since fewer givens never lose a solution);
 /// then the Assume model under it within [`TRIAL_CONFLICTS`] (an answer without a solution
 /// names the givens its proof used, which drops every other one at once; not asked any more
-/// once it left [`ASSUME_OPEN`] questions in a row open); then, when one given
+/// once it left [`ASSUME_OPEN`] questions in a row open; for a kind with
+/// [`Puzzle::selector_givens`], with the others assumed false and the model's normal form,
+/// every question within [`SELECTOR_CONFLICTS`]); then, when one given
 /// `g` was left out of the kept set, the puzzle with every given of the input but `g` (a
 /// solution there keeps `g`: every conflict among the input's givens needs it); then the set
 /// as a puzzle of its own, solved folded (much stronger on sparse boards than the Assume
