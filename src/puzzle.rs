@@ -547,21 +547,14 @@ pub fn conflicts_until_stopped<P: Puzzle>(
 }
 
 /// Conflicts a trial of [`conflicts_by_parts`] may spend on the Assume model before it is
-/// asked on its own folded puzzles instead (chosen on the 15x15 sets of `benches/refute`, not
-/// tuned further).
+/// asked on its own folded puzzles instead (chosen on the 15x15 sets of `benches/refute`; for
+/// Numberlink's selector model 2,000 and 5,000 were tried too: no better at 15x15, slower at
+/// 20x20).
 pub const TRIAL_CONFLICTS: u64 = 300;
 
-/// Conflicts a trial of [`conflicts_by_parts`] may spend on the Assume model of a kind with
-/// [`Puzzle::selector_givens`] (Numberlink) before it is asked on its own folded puzzle; such
-/// a model is asked every question, its learnt clauses and loop cuts kept from one to the
-/// next. Chosen on the 15x15 sets of `benches/refute` (300, 2,000 and 5,000 tried).
-pub const SELECTOR_CONFLICTS: u64 = 5_000;
-
 /// Questions in a row the Assume model may leave open within [`TRIAL_CONFLICTS`] before
-/// [`conflicts_by_parts`] stops asking it: on an open Numberlink board it refutes nothing
-/// (leaving it out took five of the slowest 15x15 puzzles of `benches/refute` 0.8x-0.9x the
-/// CPU time), while on
-/// Sudoku it answers nearly every question.
+/// [`conflicts_by_parts`] stops asking it (on Sudoku it answers nearly every question; on
+/// Numberlink's open boards far from all).
 pub const ASSUME_OPEN: usize = 4;
 
 /// Conflicts a first-pass trial of [`conflicts_by_parts`] may spend on a folded puzzle before
@@ -606,8 +599,8 @@ fn solvable_within<P: Puzzle>(
 /// then the Assume model under it within [`TRIAL_CONFLICTS`] (an answer without a solution
 /// names the givens its proof used, which drops every other one at once; not asked any more
 /// once it left [`ASSUME_OPEN`] questions in a row open; for a kind with
-/// [`Puzzle::selector_givens`], with the others assumed false and the model's normal form,
-/// every question within [`SELECTOR_CONFLICTS`]); then, when one given
+/// [`Puzzle::selector_givens`] the givens left out are assumed false and the model's normal
+/// form is assumed, so it answers as the puzzle that keeps the set); then, when one given
 /// `g` was left out of the kept set, the puzzle with every given of the input but `g` (a
 /// solution there keeps `g`: every conflict among the input's givens needs it); then the set
 /// as a puzzle of its own, solved folded (much stronger on sparse boards than the Assume
@@ -648,11 +641,6 @@ fn conflicts_by_parts<P: Puzzle>(
         .with_refine(&refine)
         .with_preferred(&all);
     let selectors = p.selector_givens();
-    let (trial_conflicts, assume_open) = if selectors {
-        (SELECTOR_CONFLICTS, usize::MAX)
-    } else {
-        (TRIAL_CONFLICTS, ASSUME_OPEN)
-    };
     let folded = |keep: &[bool], conflicts: Option<u64>| -> Result<Option<bool>> {
         let sub = p.keeping(keep).expect("keeping gives every subset");
         solvable_within(&sub, choice, conflicts)
@@ -696,8 +684,8 @@ fn conflicts_by_parts<P: Puzzle>(
         if keep.contains(&false) {
             lits.extend(&model.normal);
         }
-        let assumed = if open_in_a_row < assume_open {
-            s.solve_budget(&lits, trial_conflicts)?
+        let assumed = if open_in_a_row < ASSUME_OPEN {
+            s.solve_budget(&lits, TRIAL_CONFLICTS)?
         } else {
             None
         };
