@@ -530,8 +530,8 @@ pub struct Conflicts {
 
 /// [`conflicts`] for a puzzle already known to have no solution, which keeps what it found
 /// when the time limit runs out: the givens left so far conflict (the search only ever leaves
-/// out a given when the rest still has no solution), marked not minimal. A kind without
-/// [`Puzzle::keeping`] searches as [`conflicts`] does, and a stop is an error there.
+/// out a given when the rest still has no solution), marked not minimal; also for a kind
+/// without [`Puzzle::keeping`], which searches as [`conflicts`] does.
 pub fn conflicts_until_stopped<P: Puzzle>(
     p: &P,
     choice: &SolverChoice,
@@ -540,10 +540,17 @@ pub fn conflicts_until_stopped<P: Puzzle>(
     if p.keeping(&vec![true; model.givens.len()]).is_some() {
         return conflicts_by_parts(p, choice, &model);
     }
-    Ok(conflicts(p, choice)?.map(|givens| Conflicts {
-        givens,
-        minimal: true,
-    }))
+    let refine = |a: &Assignment| p.refine(&model, a);
+    let mut s = session(p, choice, &model).with_refine(&refine);
+    let lits: Vec<Lit> = model.givens.iter().map(|g| g.lit).collect();
+    Ok(s.conflicting_givens_until_stopped(&lits)?
+        .map(|(idx, minimal)| Conflicts {
+            givens: idx
+                .into_iter()
+                .map(|i| model.givens[i].label.clone())
+                .collect(),
+            minimal,
+        }))
 }
 
 /// Conflicts a trial of [`conflicts_by_parts`] may spend on the Assume model before it is
