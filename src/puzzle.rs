@@ -253,6 +253,14 @@ pub trait Puzzle {
     {
         None
     }
+    /// True when each given of the Assume model is a selector: the given false is the puzzle
+    /// without it ([`Puzzle::keeping`]), as Numberlink's path and coverage givens are (a
+    /// Sudoku given false would say the cell holds another digit). The search for conflicting
+    /// givens then assumes the givens it leaves out false, and asks every set on one warm
+    /// solver. False by default.
+    fn selector_givens(&self) -> bool {
+        false
+    }
     /// Extra JSON fields for a solution (Numberlink's `paths`).
     fn json_extra(&self, _s: &Self::Solution) -> Vec<(&'static str, serde_json::Value)> {
         Vec::new()
@@ -546,15 +554,14 @@ pub fn conflicts_until_stopped<P: Puzzle>(
 }
 
 /// Conflicts a trial of [`conflicts_by_parts`] may spend on the Assume model before it is
-/// asked on its own folded puzzles instead (chosen on the 15x15 sets of `benches/refute`, not
-/// tuned further).
+/// asked on its own folded puzzles instead (chosen on the 15x15 sets of `benches/refute`; for
+/// Numberlink's selector model 2,000 and 5,000 were tried too: no better at 15x15, slower at
+/// 20x20).
 pub const TRIAL_CONFLICTS: u64 = 300;
 
 /// Questions in a row the Assume model may leave open within [`TRIAL_CONFLICTS`] before
-/// [`conflicts_by_parts`] stops asking it: on an open Numberlink board it refutes nothing
-/// (leaving it out took five of the slowest 15x15 puzzles of `benches/refute` 0.8x-0.9x the
-/// CPU time), while on
-/// Sudoku it answers nearly every question.
+/// [`conflicts_by_parts`] stops asking it (on Sudoku it answers nearly every question; on
+/// Numberlink's open boards far from all).
 pub const ASSUME_OPEN: usize = 4;
 
 /// Conflicts a first-pass trial of [`conflicts_by_parts`] may spend on a folded puzzle before
@@ -598,7 +605,9 @@ fn solvable_within<P: Puzzle>(
 /// inside a set known to have a solution has one, since fewer givens never lose a solution);
 /// then the Assume model under it within [`TRIAL_CONFLICTS`] (an answer without a solution
 /// names the givens its proof used, which drops every other one at once; not asked any more
-/// once it left [`ASSUME_OPEN`] questions in a row open); then, when one given
+/// once it left [`ASSUME_OPEN`] questions in a row open; for a kind with
+/// [`Puzzle::selector_givens`] the givens left out are assumed false and the model's normal
+/// form is assumed, so it answers as the puzzle that keeps the set); then, when one given
 /// `g` was left out of the kept set, the puzzle with every given of the input but `g` (a
 /// solution there keeps `g`: every conflict among the input's givens needs it); then the set
 /// as a puzzle of its own, solved folded (much stronger on sparse boards than the Assume
@@ -638,6 +647,7 @@ fn conflicts_by_parts<P: Puzzle>(
     let mut s = session(p, choice, model)
         .with_refine(&refine)
         .with_preferred(&all);
+    let selectors = p.selector_givens();
     let folded = |keep: &[bool], conflicts: Option<u64>| -> Result<Option<bool>> {
         let sub = p.keeping(keep).expect("keeping gives every subset");
         solvable_within(&sub, choice, conflicts)
@@ -664,10 +674,23 @@ fn conflicts_by_parts<P: Puzzle>(
         if solvable.iter().any(|o| within(keep, o)) {
             return Ok(Some(true));
         }
-        let lits: Vec<Lit> = (0..n)
-            .filter(|&i| keep[i])
-            .map(|i| model.givens[i].lit)
+        // With selector givens the left-out ones are assumed false: the Assume model is then
+        // the puzzle that keeps the set.
+        let mut lits: Vec<Lit> = (0..n)
+            .filter(|&i| keep[i] || selectors)
+            .map(|i| {
+                if keep[i] {
+                    model.givens[i].lit
+                } else {
+                    !model.givens[i].lit
+                }
+            })
             .collect();
+        // A set that leaves a given out is asked in the Assume model's normal form, if it has
+        // one (Numberlink: an open board's).
+        if keep.contains(&false) {
+            lits.extend(&model.normal);
+        }
         let assumed = if open_in_a_row < ASSUME_OPEN {
             s.solve_budget(&lits, TRIAL_CONFLICTS)?
         } else {

@@ -317,7 +317,7 @@ impl Puzzle for Numberlink {
     /// negotiated congestion and rewritten into the normal form, as preferred values of every
     /// variable ([`route`]).
     fn preferred(&self, model: &Model<Self::Map>) -> Vec<Lit> {
-        if model.normal.is_empty() {
+        if model.normal.is_empty() || !model.givens.is_empty() {
             return Vec::new();
         }
         let Some(mut routes) = route::route(self, route::ROUNDS) else {
@@ -353,6 +353,12 @@ impl Puzzle for Numberlink {
             sub.rules = Rules::Nikoli;
         }
         Some(sub)
+    }
+
+    /// A path's given false frees its ends (they are plain cells, and no cell carries the
+    /// path); coverage false leaves cells empty: the puzzle that keeps the others.
+    fn selector_givens(&self) -> bool {
+        true
     }
 
     fn check(&self, s: &Links) -> Result<(), String> {

@@ -523,10 +523,25 @@ pub fn build(
         }
     }
 
-    // Nikoli rules: the normal form, behind its selector.
+    // Nikoli rules, and in Assume mode the open boards of a set that leaves a given out: the
+    // normal form, behind its selector.
     let normal =
-        (nikoli && normal_form && !assume).then(|| f.named_var(|| "normal form".into()).pos());
-    let unless_normal = normal.map_or(Term::False, |g| Term::Lit(!g));
+        (normal_form && (nikoli || assume)).then(|| f.named_var(|| "normal form".into()).pos());
+    // The Assume model the refutation search asks: a cell carries only a given path, so a
+    // set of givens with the others assumed false has the labels of the puzzle that keeps it.
+    if let (true, Some(_)) = (assume, normal) {
+        for c in 0..n {
+            for (k, g) in map.path_given.iter().enumerate() {
+                let g = g.expect("given in Assume mode");
+                clause(&mut f, &[!map.label(c, k as u32 + 1), Term::Lit(g)]);
+            }
+        }
+    }
+    // Under flow a path never runs alongside itself, normal form or not.
+    let unless_normal = match normal {
+        Some(g) if p.rules != super::Rules::Flow => Term::Lit(!g),
+        _ => Term::False,
+    };
 
     // Links carry labels; under flow (or in the normal form), same-path neighbours are linked.
     let flow = p.rules == super::Rules::Flow || normal.is_some();
@@ -738,9 +753,16 @@ fn corner_chains(
                 .neighbour(c, vertical)
                 .and_then(|m| p.neighbour(m, horizontal))
                 .expect("a corner's two neighbours exist, so the cell between them does");
-            if ep[d].is_some() {
-                continue;
-            }
+            // A folded end ends the chain; in Assume mode (the normal form of a set of
+            // givens) the end of a path left out is a plain cell: the chain goes on unless
+            // its path is given.
+            let end_given = match ep[d] {
+                None => None,
+                Some(k) => match (nikoli, map.path_given[k]) {
+                    (true, Some(g)) => Some(g),
+                    _ => continue,
+                },
+            };
             let weak = (nikoli && corner & super::UP != 0)
                 .then(|| map.empty(d))
                 .flatten();
@@ -748,6 +770,7 @@ fn corner_chains(
                 std::iter::once(!here)
                     .chain(corners[d][i])
                     .chain(weak)
+                    .chain(end_given)
                     .chain(guard.map(|g| !g)),
             );
         }
@@ -1468,6 +1491,73 @@ mod tests {
             broken, 0,
             "a model broke the rule here: update the comment above"
         );
+    }
+
+    #[test]
+    fn the_assume_model_under_a_set_of_givens_is_the_puzzle_that_keeps_them() {
+        // The warm refutation search asks one Assume model under each set of givens, with the
+        // normal form's selector when the set leaves a given out. On random small boards under
+        // every rule set, for every set of givens, one warm session (its loop cuts kept from
+        // set to set) must answer as brute force on the puzzle that keeps them (`keeping`):
+        // with the givens left out assumed false, and left free.
+        use crate::solver::{Outcome, Session};
+        let mut r = rng(38);
+        let mut sets = 0;
+        for trial in 0..120 {
+            let (w, h) = [(3, 3), (4, 3), (3, 4), (4, 4)][trial % 4];
+            let paths = 2 + trial % 3;
+            let mut cells: Vec<usize> = (0..w * h).collect();
+            cells.shuffle(&mut r);
+            let ends = (0..paths)
+                .map(|i| (cells[2 * i], cells[2 * i + 1]))
+                .collect();
+            let rules = [Rules::Flow, Rules::Cover, Rules::Nikoli][trial % 3];
+            let p = Numberlink {
+                rules,
+                ..Numberlink::new(w, h, ends)
+            };
+            let m = p.model(GivenMode::Assume, false);
+            assert_eq!(m.normal.len(), 1, "the normal form's selector");
+            let refine = |a: &Assignment| p.refine(&m, a);
+            let mut s = Session::new(
+                SolverChoice::Embedded.backend(),
+                &m.formula,
+                m.answer.clone(),
+                m.one_hot,
+            )
+            .with_refine(&refine);
+            let n = m.givens.len();
+            for bits in 0..1u32 << n {
+                let keep: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
+                let want = brute(&p.keeping(&keep).expect("numberlink keeps")) > 0;
+                for free in [false, true] {
+                    let mut lits: Vec<Lit> = (0..n)
+                        .filter(|&i| keep[i] || !free)
+                        .map(|i| m.givens[i].lit.var().lit(keep[i]))
+                        .collect();
+                    if keep.contains(&false) {
+                        lits.extend(&m.normal);
+                    }
+                    let got = match s.solve(&lits).unwrap() {
+                        Outcome::Sat(a) => {
+                            assert!(lits.iter().all(|&l| a.lit(l)));
+                            true
+                        }
+                        Outcome::Unsat(core) => {
+                            assert!(core.iter().all(|l| lits.contains(l)));
+                            false
+                        }
+                    };
+                    assert_eq!(
+                        got, want,
+                        "{:?} {rules:?} keep {keep:?} free {free}",
+                        p.ends
+                    );
+                }
+                sets += 1;
+            }
+        }
+        assert!(sets > 1000, "{sets} sets");
     }
 
     #[test]
