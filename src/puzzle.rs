@@ -201,11 +201,12 @@ pub trait Puzzle {
     fn found(&self, _stop: Option<&Stop>, _two: bool) -> Result<Vec<Self::Solution>> {
         Ok(Vec::new())
     }
-    /// False when the kind's estimate says the model [`check`] would build to look for a second
-    /// solution is too large (Shisen-sho's big gravity boards): with one solution from
-    /// [`Puzzle::found`], `check` then keeps it and leaves uniqueness open. True by default.
-    fn model_fits(&self, _stop: Option<&Stop>) -> bool {
-        true
+    /// `Err(why)` when the kind's estimate says the model [`check`] would build to look for a
+    /// second solution is too large (Shisen-sho's big gravity boards; `why` is the limit, said
+    /// for a person): with one solution from [`Puzzle::found`], `check` then keeps it and leaves
+    /// uniqueness open. `Ok` by default.
+    fn model_fits(&self, _stop: Option<&Stop>) -> std::result::Result<(), String> {
+        Ok(())
     }
     /// Reads a solution from an assignment of the model.
     fn decode(&self, model: &Model<Self::Map>, a: &Assignment) -> Self::Solution;
@@ -368,15 +369,16 @@ pub fn differing_cells<P: Puzzle>(p: &P, a: &P::Solution, b: &P::Solution) -> Ve
 pub fn verdict<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Solutions<P::Solution>> {
     match check(p, choice)? {
         Checked::Decided(s) => Ok(s),
-        Checked::Found(_) => Err(SolverError::Stopped.into()),
+        Checked::Found(..) => Err(SolverError::Stopped.into()),
     }
 }
 
 /// What [`check`] learns: a verdict, or a solution whose uniqueness the time limit left open.
 pub enum Checked<S> {
     Decided(Solutions<S>),
-    /// A solution (it passed the rule checker); the time ran out looking for a second one.
-    Found(S),
+    /// A solution (it passed the rule checker); the time ran out looking for a second one
+    /// (`None`), or the model that would look for it is too large (`Some(why)`).
+    Found(S, Option<String>),
 }
 
 /// [`verdict`], keeping the first solution when the time limit stops the search for a second.
@@ -388,8 +390,11 @@ pub fn check<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Checked<P::Solut
         let cells = p.differing(&a, &b);
         return Ok(Checked::Decided(Solutions::Multiple(a, b, cells)));
     }
-    if found.len() == 1 && !p.model_fits(choice.stop()) {
-        return Ok(Checked::Found(ruled(p, found.pop().expect("one"))?));
+    if found.len() == 1 {
+        if let Err(why) = p.model_fits(choice.stop()) {
+            let why = (!choice.stop().is_some_and(Stop::is_raised)).then_some(why);
+            return Ok(Checked::Found(ruled(p, found.pop().expect("one"))?, why));
+        }
     }
     let model = built(|| p.model_until(GivenMode::Fold, false, choice.stop()))?;
     let refine = |a: &Assignment| p.refine(&model, a);
@@ -403,7 +408,7 @@ pub fn check<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Checked<P::Solut
             Solutions::Multiple(a, b, cells)
         }
         Verdict::None => Solutions::None,
-        Verdict::Found(a) => return Ok(Checked::Found(checked(p, &model, &a)?)),
+        Verdict::Found(a) => return Ok(Checked::Found(checked(p, &model, &a)?, None)),
     };
     Ok(Checked::Decided(solutions))
 }

@@ -299,7 +299,7 @@ pub fn verdict_any(
     };
     each_kind!(any, p, wrap => {
         let f = match puzzle::check(p, choice)? {
-            Checked::Found(s) => Finding::Open(s),
+            Checked::Found(s, why) => Finding::Open(s, why),
             Checked::Decided(Solutions::Unique(s)) => Finding::Unique(s),
             Checked::Decided(Solutions::Multiple(first, second, cells)) => Finding::Multiple {
                 forced: if forced {

@@ -40,8 +40,9 @@ pub enum Mode {
 pub enum Finding<S> {
     /// A solution; uniqueness not asked ([`Mode::Solve`]).
     Solved(S),
-    /// A solution; the time limit stopped the search for a second one.
-    Open(S),
+    /// A solution; the time limit stopped the search for a second one (`None`), or the model
+    /// that would look for it is too large (`Some(why)`).
+    Open(S, Option<String>),
     /// The only solution.
     Unique(S),
     /// Two solutions, the cells (row, col) where they differ, and with `forced` the cells that
@@ -80,7 +81,7 @@ pub fn find<P: Puzzle>(p: &P, mode: Mode, choice: &SolverChoice) -> Result<Findi
             None => none()?,
         },
         Mode::Verdict { forced, .. } => match puzzle::check(p, choice)? {
-            Checked::Found(s) => Finding::Open(s),
+            Checked::Found(s, why) => Finding::Open(s, why),
             Checked::Decided(Solutions::Unique(s)) => Finding::Unique(s),
             Checked::Decided(Solutions::Multiple(first, second, cells)) => {
                 let forced = if forced {
@@ -173,6 +174,10 @@ pub struct Report {
     /// second one.
     #[serde(skip)]
     pub uniqueness_open: bool,
+    /// Why uniqueness is open when it is not the time limit: the model that would look for a
+    /// second solution is too large (Shisen-sho's big gravity boards).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub open_reason: Option<String>,
 }
 
 /// The record of `finding` about `p`. `style` draws the solution grids of the text form
@@ -211,9 +216,10 @@ pub fn report<P: Puzzle>(
             r.status = "solved";
             one(&mut r, s, true);
         }
-        Finding::Open(s) => {
+        Finding::Open(s, why) => {
             r.status = "solved";
             r.uniqueness_open = true;
+            r.open_reason.clone_from(why);
             one(&mut r, s, grids);
         }
         Finding::Unique(s) => {
@@ -330,7 +336,9 @@ impl Report {
     /// (1 for no solution, several, unknown or an open uniqueness).
     pub fn finish(&mut self, time_ms: f64, timeout_s: Option<f64>) {
         if self.uniqueness_open || self.conflicts_minimal == Some(false) {
-            self.timeout_s = timeout_s;
+            if self.open_reason.is_none() {
+                self.timeout_s = timeout_s;
+            }
             self.code = self.code.max(1);
         }
         self.time_ms = (time_ms * 1e3).round() / 1e3;
@@ -362,6 +370,11 @@ impl Report {
         let r = self;
         let what = match r.status {
             "unique" => "unique".to_string(),
+            "solved" if r.uniqueness_open && r.open_reason.is_some() => format!(
+                "solved; unique or not is unknown: {} ({:.3} s spent)",
+                r.open_reason.as_deref().unwrap_or_default(),
+                r.time_ms / 1e3
+            ),
             "solved" if r.uniqueness_open => format!(
                 "solved; unique or not is unknown: the time limit ran out looking for a second \
                  solution ({} s; {:.3} s spent)",
@@ -564,6 +577,37 @@ mod tests {
             .contains("at least 1 solution (counting stopped at --max 1)"));
         let r = check(UNIQUE, Mode::Count(5));
         assert_eq!((r.status, r.count), ("unique", Some(1)));
+    }
+
+    #[test]
+    fn an_open_uniqueness_says_why_the_time_limit_or_the_models_size() {
+        let AnyPuzzle::Sudoku(p) = sudoku(SEVERAL) else {
+            unreachable!()
+        };
+        let s = crate::puzzle::solve(&p, &SolverChoice::Embedded)
+            .unwrap()
+            .unwrap();
+        let mut timed = report(&p, &Finding::Open(s.clone(), None), VERDICT, None);
+        timed.finish(100.0, Some(30.0));
+        assert_eq!((timed.code, timed.timeout_s), (1, Some(30.0)));
+        assert!(timed.headline(VERDICT).ends_with(
+            "the time limit ran out looking for a second solution (30 s; 0.100 s spent)"
+        ));
+        let why = "the board is too large for the models".to_string();
+        let mut large = report(&p, &Finding::Open(s, Some(why)), VERDICT, None);
+        large.finish(100.0, Some(30.0));
+        assert_eq!(
+            (large.status, large.code, large.timeout_s),
+            ("solved", 1, None)
+        );
+        let line = large.headline(VERDICT);
+        assert!(
+            line.ends_with("solved; unique or not is unknown: the board is too large for the models (0.100 s spent)"),
+            "{line}"
+        );
+        assert!(large
+            .to_json()
+            .contains(r#""open_reason":"the board is too large for the models""#));
     }
 
     #[test]

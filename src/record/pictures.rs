@@ -23,7 +23,7 @@ pub fn of_finding<P: Puzzle>(
     look: Look,
 ) -> Vec<Picture> {
     match finding {
-        Finding::Solved(s) | Finding::Open(s) | Finding::Unique(s) => solved(p, s, show, look),
+        Finding::Solved(s) | Finding::Open(s, _) | Finding::Unique(s) => solved(p, s, show, look),
         Finding::Multiple {
             first,
             second,

@@ -378,14 +378,31 @@ impl Puzzle for Shisen {
 
     /// The route model within [`model::MAX_BYTES`] by [`model::route_bytes`]; with gravity on
     /// a board beyond the step model's [`gravity::MAX_TILES`], the position graph within
-    /// [`graph::BUDGET`] positions.
-    fn model_fits(&self, stop: Option<&Stop>) -> bool {
+    /// [`graph::BUDGET`] positions. `Err` says which limit the board is beyond.
+    fn model_fits(&self, stop: Option<&Stop>) -> Result<(), String> {
         if self.rules.gravity {
-            self.tiles().len() <= gravity::MAX_TILES
-                || graph::explore(self, graph::BUDGET, stop).is_some()
-        } else {
-            model::route_bytes(self) <= model::MAX_BYTES
+            let tiles = self.tiles().len();
+            if tiles <= gravity::MAX_TILES || graph::explore(self, graph::BUDGET, stop).is_some() {
+                return Ok(());
+            }
+            return Err(format!(
+                "the board is too large for the models that look for a second solution with \
+                 gravity: {tiles} tiles (the step model takes at most {}) and more than {} \
+                 positions reachable (the position-graph model's limit)",
+                gravity::MAX_TILES,
+                graph::BUDGET
+            ));
         }
+        let bytes = model::route_bytes(self);
+        if bytes <= model::MAX_BYTES {
+            return Ok(());
+        }
+        Err(format!(
+            "the route model that looks for a second solution would need up to {} MB (more \
+             than the {} MB it is allowed)",
+            bytes >> 20,
+            model::MAX_BYTES >> 20
+        ))
     }
 
     fn decode(&self, model: &Model<Self::Map>, a: &Assignment) -> Plan {

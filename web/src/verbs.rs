@@ -115,7 +115,7 @@ pub fn verdict(p: &AnyPuzzle, givens: bool) -> Result<Value, String> {
                 }
                 "none"
             }
-            Checked::Found(_) => "solved",
+            Checked::Found(..) => "solved",
         };
         Ok(json!({ "status": status }))
     })
