@@ -427,6 +427,12 @@ impl Verdict {
     fn timeout_s(&self) -> Option<f64> {
         self.report.timeout_s
     }
+    /// Why uniqueness stayed open when it was not the time limit (solved, uniqueness open):
+    /// e.g. a gravity Shisen-sho board too large for the models that look for a second solution.
+    #[getter]
+    fn open_reason(&self) -> Option<String> {
+        self.report.open_reason.clone()
+    }
     /// The command line's `--json` line for this puzzle.
     fn to_json(&self) -> String {
         self.report.to_json()

@@ -16,7 +16,8 @@
 //! second question, a lazy cut) takes the search back only to where the clause is unit, as a
 //! learnt clause does, instead of to the root. A [`Stop`] flag is
 //! polled every 256 conflicts, and [`Lite::solve_limited`] gives up after a conflict budget
-//! (the embedded default hands such an instance to varisat, see [`super::Layered`]).
+//! (the embedded default hands such an instance to CaDiCaL, or varisat in a build without
+//! it, see [`super::Layered`]).
 //!
 //! Pure Rust without threads, clocks or files: it builds for wasm32.
 
