@@ -1150,6 +1150,17 @@ mod tests {
         go(p, 0, &mut vec![false; p.cells()], &mut Vec::new())
     }
 
+    /// A small board (3x3 to 4x4 by `trial`) with `paths` pairs of ends on random cells.
+    fn random_board(r: &mut crate::generate::Rand, trial: usize, paths: usize) -> Numberlink {
+        let (w, h) = [(3, 3), (4, 3), (3, 4), (4, 4)][trial % 4];
+        let mut cells: Vec<usize> = (0..w * h).collect();
+        cells.shuffle(r);
+        let ends = (0..paths)
+            .map(|i| (cells[2 * i], cells[2 * i + 1]))
+            .collect();
+        Numberlink::new(w, h, ends)
+    }
+
     #[test]
     fn counts_match_brute_force_under_every_rule_set_and_loop_strategy() {
         // Small boards with random ends: the model's count (lazy loop cuts or order labels)
@@ -1158,14 +1169,7 @@ mod tests {
         let mut r = rng(11);
         let mut nonzero = 0;
         for trial in 0..24 {
-            let (w, h) = [(3, 3), (4, 3), (3, 4), (4, 4)][trial % 4];
-            let paths = 1 + trial % 3;
-            let mut cells: Vec<usize> = (0..w * h).collect();
-            cells.shuffle(&mut r);
-            let ends = (0..paths)
-                .map(|i| (cells[2 * i], cells[2 * i + 1]))
-                .collect();
-            let base = Numberlink::new(w, h, ends);
+            let base = random_board(&mut r, trial, 1 + trial % 3);
             for rules in [Rules::Flow, Rules::Cover, Rules::Nikoli] {
                 for loops in [Loops::Lazy, Loops::Exact] {
                     let p = Numberlink {
@@ -1504,17 +1508,10 @@ mod tests {
         let mut r = rng(38);
         let mut sets = 0;
         for trial in 0..120 {
-            let (w, h) = [(3, 3), (4, 3), (3, 4), (4, 4)][trial % 4];
-            let paths = 2 + trial % 3;
-            let mut cells: Vec<usize> = (0..w * h).collect();
-            cells.shuffle(&mut r);
-            let ends = (0..paths)
-                .map(|i| (cells[2 * i], cells[2 * i + 1]))
-                .collect();
             let rules = [Rules::Flow, Rules::Cover, Rules::Nikoli][trial % 3];
             let p = Numberlink {
                 rules,
-                ..Numberlink::new(w, h, ends)
+                ..random_board(&mut r, trial, 2 + trial % 3)
             };
             let m = p.model(GivenMode::Assume, false);
             assert_eq!(m.normal.len(), 1, "the normal form's selector");
@@ -1571,17 +1568,10 @@ mod tests {
         let mut r = rng(37);
         let mut checked = 0;
         for trial in 0..400 {
-            let (w, h) = [(3, 3), (4, 3), (3, 4), (4, 4)][trial % 4];
-            let paths = 2 + trial % 3;
-            let mut cells: Vec<usize> = (0..w * h).collect();
-            cells.shuffle(&mut r);
-            let ends = (0..paths)
-                .map(|i| (cells[2 * i], cells[2 * i + 1]))
-                .collect();
             let rules = [Rules::Flow, Rules::Cover, Rules::Nikoli][trial % 3];
             let p = Numberlink {
                 rules,
-                ..Numberlink::new(w, h, ends)
+                ..random_board(&mut r, trial, 2 + trial % 3)
             };
             if brute(&p) > 0 {
                 assert_eq!(

@@ -556,6 +556,15 @@ mod tests {
         assert_eq!(s.into_solutions(10, &[v[0].neg()]).unwrap().len(), 3);
     }
 
+    /// A refine callback that raises `stop` when it sees a model (and adds no clause).
+    fn raising(stop: &crate::solver::Stop) -> impl Fn(&Assignment) -> Vec<Clause> {
+        let stop = stop.clone();
+        move |_: &Assignment| {
+            stop.raise();
+            Vec::new()
+        }
+    }
+
     #[test]
     fn a_stop_after_the_first_solution_keeps_it() {
         // The refine callback raises the stop flag when it sees the first model: the search
@@ -563,13 +572,7 @@ mod tests {
         use crate::solver::{Lite, Stop};
         let (f, v) = four();
         let stop = Stop::new();
-        let raise = {
-            let stop = stop.clone();
-            move |_: &Assignment| {
-                stop.raise();
-                Vec::new()
-            }
-        };
+        let raise = raising(&stop);
         let backend = Box::new(Lite::with_stop(Some(stop.clone())));
         let s = Session::new(backend, &f, v.clone(), true).with_refine(&raise);
         let Verdict::Found(first) = s.into_verdict(&[]).unwrap() else {
@@ -620,13 +623,7 @@ mod tests {
         let (f, v) = four();
         let givens = vec![v[0].neg(), v[1].pos(), v[2].neg(), v[3].pos()];
         let stop = Stop::new();
-        let raise = {
-            let stop = stop.clone();
-            move |_: &Assignment| {
-                stop.raise();
-                Vec::new()
-            }
-        };
+        let raise = raising(&stop);
         let backend = Box::new(Lite::with_stop(Some(stop)));
         let mut s = Session::new(backend, &f, v.clone(), true).with_refine(&raise);
         let (idx, minimal) = s
