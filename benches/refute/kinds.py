@@ -28,7 +28,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from mutate import MUTATIONS, values_mutate, write_manifest  # noqa: E402
-from run import DECIDED, cpu_of, run_gridsat  # noqa: E402
+from run import DECIDED, Anchor, cpu_of, run_gridsat  # noqa: E402
 
 SHISEN_MUTATIONS = ["removed", "changed", "swapped"]
 
@@ -152,22 +152,6 @@ def make(a):
                     n += 1
         print(f"{name}: {len(puzzles)} bases, {n} mutated puzzles", file=sys.stderr)
     write_manifest(a.out, only, manifest)
-
-
-class Anchor:
-    """One anchor_<kind>.py process per kind, kept running: `path timeout` in, `verdict cpu` out."""
-
-    def __init__(self, python, kind):
-        script = os.path.join(HERE, f"anchor_{kind}.py")
-        self.p = subprocess.Popen(
-            [python, script, "--serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-        )
-
-    def ask(self, path, timeout):
-        self.p.stdin.write(f"{path} {timeout}\n")
-        self.p.stdin.flush()
-        verdict, cpu = self.p.stdout.readline().split()
-        return verdict, float(cpu)
 
 
 def run(a):

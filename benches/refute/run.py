@@ -44,15 +44,18 @@ def run_gridsat(binary, kind, path, timeout, extra, verb):
     return status, wall
 
 
-class AnchorWorker:
-    def __init__(self, python):
-        script = os.path.join(HERE, "anchor_numberlink.py")
+class Anchor:
+    """One anchor_<kind>.py process per kind, kept running: a line of fields in (the puzzle's
+    path first), `verdict cpu` out."""
+
+    def __init__(self, python, kind):
+        script = os.path.join(HERE, f"anchor_{kind}.py")
         self.p = subprocess.Popen(
             [python, script, "--serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
         )
 
-    def ask(self, path, timeout):
-        self.p.stdin.write(f"{path} - {timeout}\n")
+    def ask(self, *fields):
+        self.p.stdin.write(" ".join(map(str, fields)) + "\n")
         self.p.stdin.flush()
         verdict, cpu = self.p.stdout.readline().split()
         return verdict, float(cpu)
@@ -103,7 +106,7 @@ def main():
                 continue
             if only is None or name in only:
                 rows.append((name, kind, gen, how, path, extra.split()))
-    anchor = AnchorWorker(a.anchor_python) if a.anchor_python else None
+    anchor = Anchor(a.anchor_python, "numberlink") if a.anchor_python else None
     out = sys.stdout if a.tsv == "-" else open(a.tsv, "w")
     results = []  # (set, how, who, status, cpu, wall)
     disagree = 0
@@ -117,7 +120,7 @@ def main():
             line += [who, status, f"{cpu:.3f}"]
         if anchor and kind == "numberlink":
             t = time.monotonic()
-            verdict, cpu = anchor.ask(path, a.timeout)
+            verdict, cpu = anchor.ask(path, "-", a.timeout)  # "-": the file's own rules
             results.append((name, how, "anchor", verdict, cpu, time.monotonic() - t))
             line += ["anchor", verdict, f"{cpu:.3f}"]
         said = {line[i + 1].rstrip("~") for i in range(3, len(line), 3)} & DECIDED
