@@ -173,6 +173,39 @@ fn boards_that_cannot_be_cleared_are_proven_so() {
 }
 
 #[test]
+fn an_empty_board_is_cleared_by_the_empty_plan() {
+    // No tiles: the plan of no moves clears it, under every rule (the page's board before the
+    // first tile is drawn). Each model once said "no solution": the route model's "the first
+    // move is a free pair" was the empty clause, and the position graph had no goal.
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("empty.shisen");
+    std::fs::write(&f, "....\n....\n").unwrap();
+    let f = f.to_str().unwrap();
+    for rules in [
+        vec![],
+        vec!["--gravity"],
+        vec!["--no-outline"],
+        vec!["--chinese"],
+    ] {
+        let out = gridsat()
+            .args(["solve", "--json", f])
+            .args(&rules)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{rules:?}");
+        let a = &json_lines(&out.stdout)[0];
+        assert_eq!(a["status"], "unique", "{rules:?}: {a}");
+        assert_eq!(a["moves"], serde_json::json!([]), "{rules:?}: {a}");
+        gridsat()
+            .args(["count", "--max", "3", f])
+            .args(&rules)
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains(": 1 solution"));
+    }
+}
+
+#[test]
 fn a_unique_pairing_and_several() {
     gridsat()
         .args(["check", &path("nikakudori-4x4.shisen")])

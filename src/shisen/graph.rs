@@ -65,6 +65,10 @@ pub fn explore(p: &Shisen, budget: usize, stop: Option<&Stop>) -> Option<Graph> 
     let mut g = Graph::default();
     index.insert(board.key().into(), 0);
     g.moves.push(Vec::new());
+    if board.left() == 0 {
+        // An empty board is its own goal: the path of no moves.
+        g.goal = Some(0);
+    }
     // Depth-first, with an explicit stack of (position, its moves to try, next move, the grid
     // before them).
     struct Frame {

@@ -163,8 +163,9 @@ pub fn build(p: &Shisen, mode: GivenMode, names: bool, order: Order) -> Model<Sh
             let cl: Vec<Lit> = set.iter().map(|&i| !pairs[i].p).collect();
             f.add_clause(&cl);
         }
-        // A plan's first move is a pair free at the start (Fold: every tile goes).
-        if !assume {
+        // A plan's first move is a pair free at the start (Fold: every tile goes; an empty
+        // board's plan has no move, and the clause would be the empty one).
+        if !assume && !r.tiles.is_empty() {
             let first: Vec<Lit> = (0..r.pairs.len())
                 .filter(|&i| r.pairs[i].free())
                 .map(|i| pairs[i].p)
