@@ -263,6 +263,22 @@ def test_a_shisen_pair_is_removed_by_clicks(page, shots):
     assert "do not match" in page.text_content("#notice")
 
 
+def test_a_new_empty_shisen_board_is_already_cleared(page, shots):
+    """Before its first tile a Shisen-sho board is cleared by the plan of no moves, under
+    every rule: "unique", not "no solution"."""
+    page.goto(page.base_url)
+    page.wait_for_function("window.gridsatReady !== undefined")
+    page.select_option("#kind", "shisen")
+    page.fill("#width", "6")
+    page.fill("#height", "4")
+    for rule in (None, "#gravity", "#no-outline"):
+        if rule:
+            page.check(rule)
+        page.click("#new")
+        assert status(page) == "unique", rule
+    page.locator("main").screenshot(path=str(shots / "shisen-empty.png"))
+
+
 RECORDS = [
     "sudoku/classic.txt", "sudoku/several.txt", "sudoku/none.txt", "sudoku/16x16.txt",
     "takuzu/unique-6x6.takuzu", "takuzu/several-6x6.takuzu", "takuzu/none-6x6.takuzu",
