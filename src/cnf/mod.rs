@@ -239,9 +239,10 @@ impl Formula {
         if g.cut.is_some() {
             return false;
         }
-        let over = g.limits.max_bytes.is_some_and(|max| {
-            limits::memory_bytes(self.num_vars as u64, g.clauses, g.lits) > max
-        });
+        let over = g
+            .limits
+            .max_bytes
+            .is_some_and(|max| limits::memory_bytes(self.num_vars as u64, g.clauses, g.lits) > max);
         let cut = if g.limits.stopped() {
             Some(limits::Cut::Stopped)
         } else if over {
