@@ -214,35 +214,48 @@ impl Formula {
     }
 
     /// Counts a clause of `n` literals that is not kept, or looks at the limits every
-    /// [`POLL_CLAUSES`] clauses: true when the clause is to be kept.
-    #[inline]
+    /// [`POLL_CLAUSES`] clauses: true when the clause is to be kept. The common case (no limits,
+    /// or no poll due) is inlined into every `add_clause`; the poll is out of line.
+    #[inline(always)]
     fn keep(&mut self, n: usize) -> bool {
-        let Some(g) = self.guard.as_mut() else {
+        let Some(g) = self.guard.as_deref_mut() else {
             return true;
         };
         g.clauses += 1;
         g.lits += n as u64;
+        if g.cut.is_none() && g.clauses % POLL_CLAUSES as u64 != 0 && n <= POLL_CLAUSES {
+            return true;
+        }
+        self.poll()
+    }
+
+    /// [`Formula::keep`]'s look at the limits: false once they cut the formula.
+    #[cold]
+    #[inline(never)]
+    fn poll(&mut self) -> bool {
+        let Some(g) = self.guard.as_mut() else {
+            return true;
+        };
         if g.cut.is_some() {
             return false;
         }
-        if g.clauses % POLL_CLAUSES as u64 == 0 || n > POLL_CLAUSES {
-            let over = g.limits.max_bytes.is_some_and(|max| {
-                limits::memory_bytes(self.num_vars as u64, g.clauses, g.lits) > max
-            });
-            let cut = if g.limits.stopped() {
-                Some(limits::Cut::Stopped)
-            } else if over {
-                Some(limits::Cut::TooLarge)
-            } else {
-                None
-            };
-            if cut.is_some() {
-                g.cut = cut;
-                // Give the memory back: the builder goes on only to count.
-                self.lits = Vec::new();
-                self.ends = Vec::new();
-                return false;
-            }
+        let over = g
+            .limits
+            .max_bytes
+            .is_some_and(|max| limits::memory_bytes(self.num_vars as u64, g.clauses, g.lits) > max);
+        let cut = if g.limits.stopped() {
+            Some(limits::Cut::Stopped)
+        } else if over {
+            Some(limits::Cut::TooLarge)
+        } else {
+            None
+        };
+        if cut.is_some() {
+            g.cut = cut;
+            // Give the memory back: the builder goes on only to count.
+            self.lits = Vec::new();
+            self.ends = Vec::new();
+            return false;
         }
         true
     }
@@ -334,6 +347,7 @@ impl Formula {
     }
 
     /// Adds a clause. Clauses are kept as given (no simplification), so counts match the model docs.
+    #[inline]
     pub fn add_clause(&mut self, clause: &[Lit]) {
         if !self.keep(clause.len()) {
             return;
