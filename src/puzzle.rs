@@ -936,6 +936,52 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn cadical_cores_give_a_minimal_conflicting_set() {
+        // The classic puzzle with r1c1 changed to each value that leaves no solution: the
+        // budgeted questions run on CaDiCaL (its failed assumptions shrink the set); the set
+        // conflicts and without any one of its givens the rest has a solution.
+        let text =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let base = &crate::sudoku::format::parse("c", text, Default::default()).unwrap()[0];
+        let mut tried = 0;
+        for value in [1, 2, 4, 6, 8, 9] {
+            let mut p = base.clone();
+            p.cells[0] = value;
+            let Some(set) = conflicts(&p, &SolverChoice::Cadical).unwrap() else {
+                continue;
+            };
+            tried += 1;
+            let givens = p.cells.iter().filter(|&&v| v != 0).count();
+            let labels: Vec<String> = p
+                .model(GivenMode::Assume, false)
+                .givens
+                .into_iter()
+                .map(|g| g.label)
+                .collect();
+            let keep: Vec<bool> = labels.iter().map(|l| set.contains(l)).collect();
+            assert_eq!(keep.len(), givens);
+            let sub = p.keeping(&keep).unwrap();
+            assert!(
+                solve(&sub, &SolverChoice::Embedded).unwrap().is_none(),
+                "{value}: {set:?}"
+            );
+            for i in (0..givens).filter(|&i| keep[i]) {
+                let mut less = keep.clone();
+                less[i] = false;
+                let sub = p.keeping(&less).unwrap();
+                let solved = solve(&sub, &SolverChoice::Embedded).unwrap();
+                assert!(
+                    solved.is_some(),
+                    "{value}: {} is spare in {set:?}",
+                    labels[i]
+                );
+            }
+        }
+        assert!(tried >= 2, "only {tried} values left no solution");
+    }
+
     #[test]
     fn candidates_are_the_values_some_solution_has() {
         // One-hot answers (Sudoku) and binary ones (Takuzu), with several solutions.

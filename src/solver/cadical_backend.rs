@@ -16,6 +16,9 @@ pub struct Cadical {
     /// Variables declared to CaDiCaL (it requires a declaration before a variable is used).
     declared: usize,
     buf: Vec<i32>,
+    /// The flag of [`Cadical::set_stop`]: an UNKNOWN answer while it is raised is a stop,
+    /// otherwise a spent budget ([`Backend::solve_budget`]).
+    stop: Option<Stop>,
 }
 
 impl Default for Cadical {
@@ -49,6 +52,7 @@ impl Cadical {
             solver: CaDiCal::new(),
             declared: 0,
             buf: Vec::new(),
+            stop: None,
         }
     }
 
@@ -60,6 +64,7 @@ impl Cadical {
     /// Polls `stop` while solving: once it is raised the current call ends with
     /// [`SolverError::Stopped`]. Replaces an earlier flag.
     pub fn set_stop(&mut self, stop: Stop) {
+        self.stop = Some(stop.clone());
         self.solver.connect_terminator(Hook(stop));
     }
 
@@ -75,6 +80,41 @@ impl Cadical {
         self.solver.close_proof_trace(false);
     }
 
+    /// One solve call under `assumptions`, within `conflicts` when given (CaDiCaL resets
+    /// its limits after each call).
+    fn answer(
+        &mut self,
+        assumptions: &[Lit],
+        conflicts: Option<u64>,
+    ) -> Result<Outcome, SolverError> {
+        if let Some(m) = assumptions.iter().map(|l| l.var().index()).max() {
+            self.declare(m);
+        }
+        for &l in assumptions {
+            self.solver.assume(to_dimacs(l));
+        }
+        if let Some(n) = conflicts {
+            self.solver
+                .limit("conflicts", n.min(i32::MAX as u64) as i32);
+        }
+        match self.solver.solve() {
+            Status::SATISFIABLE => {
+                let values = (1..=self.declared as i32)
+                    .map(|v| self.solver.val(v) > 0)
+                    .collect();
+                Ok(Outcome::Sat(Assignment::new(values)))
+            }
+            Status::UNSATISFIABLE => {
+                let core = assumptions
+                    .iter()
+                    .copied()
+                    .filter(|&l| self.solver.failed(to_dimacs(l)))
+                    .collect();
+                Ok(Outcome::Unsat(core))
+            }
+            Status::UNKNOWN => Err(SolverError::Stopped),
+        }
+    }
     fn declare(&mut self, var_index: usize) {
         if var_index + 1 > self.declared {
             self.declared = var_index + 1;
@@ -94,28 +134,22 @@ impl Backend for Cadical {
     }
 
     fn solve(&mut self, assumptions: &[Lit]) -> Result<Outcome, SolverError> {
-        if let Some(m) = assumptions.iter().map(|l| l.var().index()).max() {
-            self.declare(m);
-        }
-        for &l in assumptions {
-            self.solver.assume(to_dimacs(l));
-        }
-        match self.solver.solve() {
-            Status::SATISFIABLE => {
-                let values = (1..=self.declared as i32)
-                    .map(|v| self.solver.val(v) > 0)
-                    .collect();
-                Ok(Outcome::Sat(Assignment::new(values)))
+        self.answer(assumptions, None)
+    }
+
+    /// CaDiCaL's conflict limit for this call: an UNKNOWN answer with the stop flag down is
+    /// a spent budget. The failed assumptions of an UNSAT answer are CaDiCaL's, often a much
+    /// smaller core than the lite solver's.
+    fn solve_budget(
+        &mut self,
+        assumptions: &[Lit],
+        conflicts: u64,
+    ) -> Result<Option<Outcome>, SolverError> {
+        match self.answer(assumptions, Some(conflicts)) {
+            Err(SolverError::Stopped) if !self.stop.as_ref().is_some_and(Stop::is_raised) => {
+                Ok(None)
             }
-            Status::UNSATISFIABLE => {
-                let core = assumptions
-                    .iter()
-                    .copied()
-                    .filter(|&l| self.solver.failed(to_dimacs(l)))
-                    .collect();
-                Ok(Outcome::Unsat(core))
-            }
-            Status::UNKNOWN => Err(SolverError::Stopped),
+            other => other.map(Some),
         }
     }
 
@@ -166,9 +200,9 @@ mod tests {
         assert!(matches!(s.solve(&[v[1].pos()]), Ok(Outcome::Unsat(_))));
     }
 
-    #[test]
-    fn a_stop_hook_interrupts_and_the_solver_recovers() {
-        // The pigeonhole formula 9 into 8 holes: far beyond a first poll of the hook.
+    /// The pigeonhole formula 9 into 8 holes (far beyond a first poll of the hook, and
+    /// thousands of conflicts), with its variables pigeon by pigeon.
+    fn pigeons() -> (Formula, Vec<Vec<Var>>) {
         let mut f = Formula::new();
         let (p, h) = (9, 8);
         let x: Vec<Vec<Var>> = (0..p)
@@ -181,6 +215,32 @@ mod tests {
             let col: Vec<Lit> = x.iter().map(|row| row[j].pos()).collect();
             encode::at_most_one(&mut f, &col);
         }
+        (f, x)
+    }
+
+    #[test]
+    fn a_conflict_budget_leaves_a_hard_question_open_and_cores_are_real_conflicts() {
+        let (f, x) = pigeons();
+        let mut s = Cadical::new();
+        s.add_formula(&f);
+        s.set_stop(Stop::new());
+        // Open within 10 conflicts (not a stop: the flag is down), and asked again.
+        assert_eq!(s.solve_budget(&[], 10), Ok(None));
+        assert_eq!(s.solve_budget(&[], 5), Ok(None));
+        // Within a budget, an easy question gets its answer: pigeons 0 and 1 in hole 0
+        // conflict, pigeon 2 in hole 1 is not part of it; the core alone conflicts again.
+        let assume = [x[2][1].pos(), x[0][0].pos(), x[1][0].pos()];
+        let Ok(Some(Outcome::Unsat(core))) = s.solve_budget(&assume, 10) else {
+            panic!("answered within the budget")
+        };
+        assert!(core.contains(&x[0][0].pos()) && core.contains(&x[1][0].pos()));
+        assert!(!core.contains(&x[2][1].pos()));
+        assert!(matches!(s.solve(&core), Ok(Outcome::Unsat(_))));
+    }
+
+    #[test]
+    fn a_stop_hook_interrupts_and_the_solver_recovers() {
+        let (f, x) = pigeons();
         let mut s = Cadical::new();
         s.add_formula(&f);
         let raised = Stop::new();

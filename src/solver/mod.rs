@@ -151,8 +151,8 @@ pub trait Backend {
     fn solve(&mut self, assumptions: &[Lit]) -> Result<Outcome, SolverError>;
     /// Solves like [`Backend::solve`], but gives up (`Ok(None)`) after about `conflicts`
     /// conflicts in this call. A backend without such a budget answers `Ok(None)` at once
-    /// (all but lite and the embedded default while it is on lite): the caller then asks
-    /// another way.
+    /// (all but lite, CaDiCaL and the embedded default while it is on lite): the caller then
+    /// asks another way.
     fn solve_budget(
         &mut self,
         assumptions: &[Lit],
