@@ -31,6 +31,7 @@ pub struct Sealed {
     /// tile of `sealed` is here and no tile of `barred` is, is dead (see [`Sealed::dead`]).
     locks: Vec<(Vec<u64>, Vec<u64>)>,
     pending: Vec<usize>,
+    deferred: Vec<(u32, u32)>,
     by: Vec<Vec<(u32, u32)>>,
     /// Fixpoints computed (for figures).
     pub computed: usize,
@@ -41,10 +42,45 @@ pub struct Sealed {
 /// Locks kept to try on later positions before computing the fixpoint.
 const LOCKS_KEPT: usize = 16;
 
+/// The first of routes `start..end` (`W` words each in `bits`) that holds no tile of
+/// `blocking`. `W` is fixed per board, so the words of a route are tested without a loop.
+fn first_clear<const W: usize>(
+    bits: &[u64],
+    start: usize,
+    end: usize,
+    blocking: &[u64],
+) -> Option<usize> {
+    let b: [u64; W] = blocking[..W].try_into().expect("W words");
+    bits[start * W..end * W]
+        .chunks_exact(W)
+        .position(|s| (0..W).fold(0, |acc, x| acc | (s[x] & b[x])) == 0)
+        .map(|k| start + k)
+}
+
+/// [`first_clear`] for any number of words per route.
+fn first_clear_any(bits: &[u64], start: usize, end: usize, blocking: &[u64]) -> Option<usize> {
+    let w = blocking.len();
+    (start..end).find(|&k| {
+        bits[k * w..(k + 1) * w]
+            .iter()
+            .zip(blocking)
+            .all(|(s, b)| s & b == 0)
+    })
+}
+
+/// Words per tile set for `tiles` tiles, rounded up to a size [`first_clear`] has a copy for.
+fn words_for(tiles: usize) -> usize {
+    match tiles.div_ceil(64).max(1) {
+        w @ 1..=4 => w,
+        5..=8 => 8,
+        w => w,
+    }
+}
+
 impl Sealed {
     /// The routes of `r` as bit sets; `classes` lists each match class's tiles.
     pub fn new(r: &Routes, classes: &[Vec<usize>]) -> Sealed {
-        let words = r.tiles.len().div_ceil(64).max(1);
+        let words = words_for(r.tiles.len());
         let mut bits = Vec::new();
         let mut of_pair = Vec::with_capacity(r.pairs.len());
         let mut k = 0;
@@ -81,6 +117,7 @@ impl Sealed {
             class_mask,
             locks: Vec::new(),
             pending: Vec::new(),
+            deferred: Vec::new(),
             by: Vec::new(),
             computed: 0,
             reused: 0,
@@ -124,12 +161,16 @@ impl Sealed {
         }
         self.computed += 1;
         let mut steps: Vec<(u32, u32)> = Vec::with_capacity(left);
-        let clear = |bits: &[u64], route: usize, blocking: &[u64]| {
-            bits[route * w..(route + 1) * w]
-                .iter()
-                .zip(blocking)
-                .all(|(s, b)| s & b == 0)
+        let first: fn(&[u64], usize, usize, &[u64]) -> Option<usize> = match w {
+            1 => first_clear::<1>,
+            2 => first_clear::<2>,
+            3 => first_clear::<3>,
+            4 => first_clear::<4>,
+            8 => first_clear::<8>,
+            _ => first_clear_any,
         };
+        let clear =
+            |bits: &[u64], route: usize, blocking: &[u64]| first(bits, route, route + 1, blocking).is_some();
         let release = |i: usize, blocking: &mut [u64], left: &mut usize| {
             let p = &r.pairs[i];
             let mut any = false;
@@ -142,13 +183,28 @@ impl Sealed {
             }
             any
         };
-        // The releases of the position before, in order; those that fail now (their route
-        // waits for a tile not released yet) are tried again until none more holds.
-        let mut retry: Vec<u32> = Vec::new();
+        let mut pending = std::mem::take(&mut self.pending);
+        pending.clear();
+        // The releases of the position before, in order. A release whose pair is gone broke
+        // for the partner still here: that tile's pairs are searched again. One whose route
+        // waits for a tile not released yet is deferred, and tried again on the same route
+        // once the tiles before it are.
+        let mut deferred = std::mem::take(&mut self.deferred);
+        deferred.clear();
         if let Some(before) = self.by.last() {
             for &(i, route) in before {
                 let p = &r.pairs[i as usize];
                 if !(c.here[p.a] && c.here[p.b]) {
+                    for t in [p.a, p.b] {
+                        if c.here[t] {
+                            for &j in &self.pairs_of[t] {
+                                let q = &r.pairs[j];
+                                if c.here[q.a] && c.here[q.b] {
+                                    pending.push(j);
+                                }
+                            }
+                        }
+                    }
                     continue;
                 }
                 if clear(&self.bits, route as usize, &blocking) {
@@ -156,21 +212,54 @@ impl Sealed {
                         steps.push((i, route));
                     }
                 } else {
-                    retry.push(i);
+                    deferred.push((i, route));
                 }
             }
         }
         let open_route = |bits: &[u64], i: usize, blocking: &[u64]| {
             let (start, end) = self.of_pair[i];
-            bits[start * w..end * w]
-                .chunks_exact(w)
-                .position(|set| set.iter().zip(blocking).all(|(s, b)| s & b == 0))
-                .map(|k| (start + k) as u32)
+            first(bits, start, end, blocking).map(|k| k as u32)
         };
         let waiting = |t: usize, blocking: &[u64]| blocking[t / 64] & (1 << (t % 64)) != 0;
-        let mut pending = std::mem::take(&mut self.pending);
+        while left > 0 && !(deferred.is_empty() && pending.is_empty()) {
+            let mut changed = false;
+            deferred.retain(|&(i, route)| {
+                let p = &r.pairs[i as usize];
+                if !waiting(p.a, &blocking) && !waiting(p.b, &blocking) {
+                    return false;
+                }
+                if clear(&self.bits, route as usize, &blocking) {
+                    release(i as usize, &mut blocking, &mut left);
+                    steps.push((i, route));
+                    changed = true;
+                    return false;
+                }
+                true
+            });
+            let mut k = 0;
+            while k < pending.len() {
+                let i = pending[k];
+                let p = &r.pairs[i];
+                if !waiting(p.a, &blocking) && !waiting(p.b, &blocking) {
+                    pending.swap_remove(k);
+                    continue;
+                }
+                match open_route(&self.bits, i, &blocking) {
+                    Some(route) => {
+                        release(i, &mut blocking, &mut left);
+                        steps.push((i as u32, route));
+                        pending.swap_remove(k);
+                        changed = true;
+                    }
+                    None => k += 1,
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
         pending.clear();
-        pending.extend(retry.iter().map(|&i| i as usize));
+        // What is left: every pair of a tile not released yet, until none more goes.
         let mut all = false;
         while left > 0 {
             let mut changed = false;
@@ -214,6 +303,7 @@ impl Sealed {
             }
         }
         self.pending = pending;
+        self.deferred = deferred;
         if left > 0 {
             // The lock: the sealed tiles, and the tiles of their classes gone now. A position
             // with all the sealed tiles and none of those is dead too (models/shisen.md).
