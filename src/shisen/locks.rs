@@ -32,7 +32,8 @@ pub struct Sealed {
     locks: Vec<(Vec<u64>, Vec<u64>)>,
     pending: Vec<usize>,
     deferred: Vec<(u32, u32)>,
-    by: Vec<Vec<(u32, u32)>>,
+    /// Per position on the path: the tiles here and the derivation.
+    by: Vec<(Vec<u64>, Vec<(u32, u32)>)>,
     /// Fixpoints computed (for figures).
     pub computed: usize,
     /// Positions found dead by a lock kept from another position (for figures).
@@ -191,7 +192,22 @@ impl Sealed {
         // once the tiles before it are.
         let mut deferred = std::mem::take(&mut self.deferred);
         deferred.clear();
-        if let Some(before) = self.by.last() {
+        // A lock that was not there in the position before holds a tile of a class that lost
+        // tiles since (models/shisen.md): once those are released, the position is not dead.
+        let mut must = vec![0u64; w];
+        if let Some((was, _)) = self.by.last() {
+            for x in 0..w {
+                let mut gone = was[x] & !here[x];
+                while gone != 0 {
+                    let t = x * 64 + gone.trailing_zeros() as usize;
+                    gone &= gone - 1;
+                    for y in 0..w {
+                        must[y] |= self.class_mask[t * w + y] & here[y];
+                    }
+                }
+            }
+        }
+        if let Some((_, before)) = self.by.last() {
             for &(i, route) in before {
                 let p = &r.pairs[i as usize];
                 if !(c.here[p.a] && c.here[p.b]) {
@@ -221,7 +237,9 @@ impl Sealed {
             first(bits, start, end, blocking).map(|k| k as u32)
         };
         let waiting = |t: usize, blocking: &[u64]| blocking[t / 64] & (1 << (t % 64)) != 0;
-        while left > 0 && !(deferred.is_empty() && pending.is_empty()) {
+        let mut widened = false;
+        let settled = |must: &[u64], blocking: &[u64]| (0..w).all(|x| must[x] & blocking[x] == 0);
+        while left > 0 && !(self.by.len() > 0 && settled(&must, &blocking)) {
             let mut changed = false;
             deferred.retain(|&(i, route)| {
                 let p = &r.pairs[i as usize];
@@ -255,8 +273,22 @@ impl Sealed {
                 }
             }
             if !changed {
-                break;
+                if widened || deferred.is_empty() {
+                    break;
+                }
+                // The blocked releases on any route of their pairs.
+                widened = true;
+                pending.extend(deferred.drain(..).map(|(i, _)| i as usize));
             }
+        }
+        if !self.by.is_empty() && settled(&must, &blocking) {
+            // Not dead. The releases that failed stay in the derivation, to be tried again
+            // after the next move.
+            steps.extend_from_slice(&deferred);
+            self.pending = pending;
+            self.deferred = deferred;
+            self.by.push((here, steps));
+            return false;
         }
         pending.clear();
         // What is left: every pair of a tile not released yet, until none more goes.
@@ -321,7 +353,7 @@ impl Sealed {
             self.locks.insert(0, (blocking, barred));
             return true;
         }
-        self.by.push(steps);
+        self.by.push((here, steps));
         false
     }
 }
