@@ -32,6 +32,8 @@ pub struct Sealed {
     locks: Vec<(Vec<u64>, Vec<u64>)>,
     pending: Vec<usize>,
     deferred: Vec<(u32, u32)>,
+    /// Per pair: queued in `pending` (scratch, all false between calls).
+    queued: Vec<bool>,
     /// Per position on the path: the tiles here and the derivation.
     by: Vec<(Vec<u64>, Vec<(u32, u32)>)>,
     /// Fixpoints computed (for figures).
@@ -119,6 +121,7 @@ impl Sealed {
             locks: Vec::new(),
             pending: Vec::new(),
             deferred: Vec::new(),
+            queued: vec![false; r.pairs.len()],
             by: Vec::new(),
             computed: 0,
             reused: 0,
@@ -293,7 +296,7 @@ impl Sealed {
         pending.clear();
         // What is left: every pair of a tile not released yet, until none more goes.
         let mut all = false;
-        while left > 0 {
+        while left > 0 && !(!self.by.is_empty() && settled(&must, &blocking)) {
             let mut changed = false;
             let mut k = 0;
             while k < pending.len() {
@@ -324,19 +327,21 @@ impl Sealed {
                     if h && waiting(t, &blocking) {
                         for &i in &self.pairs_of[t] {
                             let p = &r.pairs[i];
-                            if c.here[p.a] && c.here[p.b] {
+                            if c.here[p.a] && c.here[p.b] && !self.queued[i] {
+                                self.queued[i] = true;
                                 pending.push(i);
                             }
                         }
                     }
                 }
-                pending.sort_unstable();
-                pending.dedup();
+                for &i in &pending {
+                    self.queued[i] = false;
+                }
             }
         }
         self.pending = pending;
         self.deferred = deferred;
-        if left > 0 {
+        if left > 0 && (self.by.is_empty() || !settled(&must, &blocking)) {
             // The lock: the sealed tiles, and the tiles of their classes gone now. A position
             // with all the sealed tiles and none of those is dead too (models/shisen.md).
             let mut barred = vec![0u64; w];
