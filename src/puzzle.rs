@@ -216,7 +216,7 @@ pub trait Puzzle {
     }
     /// For a kind with a normal form ([`Model::normal`]): clauses, written to `f`, that some
     /// solution other than `first` satisfies whenever there is one and `first` is the only
-    /// solution in normal form (they narrow the last search for a second solution). None by
+    /// solution in normal form (they narrow a search for a second solution). None by
     /// default.
     fn near(&self, _model: &Model<Self::Map>, _first: &Assignment, _f: &mut Formula) {}
     /// The independent rule checker: `Err` says which rule a solution breaks.
