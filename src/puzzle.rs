@@ -216,9 +216,14 @@ pub trait Puzzle {
     }
     /// For a kind with a normal form ([`Model::normal`]): clauses, written to `f`, that some
     /// solution other than `first` satisfies whenever there is one and `first` is the only
-    /// solution in normal form (they narrow the last search for a second solution). None by
+    /// solution in normal form (they narrow a search for a second solution). None by
     /// default.
     fn near(&self, _model: &Model<Self::Map>, _first: &Assignment, _f: &mut Formula) {}
+    /// True when the search of [`Puzzle::near`] is small enough to go before the second
+    /// normal-form question ([`Session::into_verdict_normal`]). False by default.
+    fn near_first(&self) -> bool {
+        false
+    }
     /// The independent rule checker: `Err` says which rule a solution breaks.
     fn check(&self, s: &Self::Solution) -> std::result::Result<(), String>;
     /// A solution as rows of numbers (the `solution` field of `--json`).
@@ -400,7 +405,7 @@ pub fn check<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Checked<P::Solut
     let refine = |a: &Assignment| p.refine(&model, a);
     let s = session(p, choice, &model).with_refine(&refine);
     let near = |first: &Assignment, f: &mut Formula| p.near(&model, first, f);
-    let solutions = match s.into_verdict_normal(&model.normal, &near)? {
+    let solutions = match s.into_verdict_normal(&model.normal, &near, p.near_first())? {
         Verdict::Unique(a) => Solutions::Unique(checked(p, &model, &a)?),
         Verdict::Multiple(a, b) => {
             let (a, b) = (checked(p, &model, &a)?, checked(p, &model, &b)?);

@@ -287,14 +287,20 @@ impl<'a> Session<'a> {
     /// [`Session::into_verdict`] for a formula with a normal form (see
     /// [`crate::puzzle::Model::normal`]): `normal` are assumptions that keep at least one
     /// solution whenever there is any, but not every solution. The first solution is sought
-    /// under them (no model there proves there is none at all); after it is blocked, a second
-    /// one under them; when there is none, the first is the only solution in normal form and a
-    /// last search, without them, looks for any other, restricted by the clauses `near` writes
-    /// for the first solution. With `normal` empty this is `into_verdict(&[])`.
+    /// under them (no model there proves there is none at all) and blocked. Two questions
+    /// follow: a second solution under `normal`, and one without them restricted by the
+    /// clauses `near` writes for the first solution (any model there is a second solution).
+    /// When neither has one, the first is the only solution in normal form, so any other would
+    /// have shown up near it: the first is unique. With `near_first` the near search is asked
+    /// first (a kind whose near search is small: where it finds the second solution, ADC2015
+    /// Q17, the normal-form question, which can take minutes, is not asked); else the
+    /// normal-form one, and `near` is only called when that has no model. With `normal` empty
+    /// this is `into_verdict(&[])`.
     pub fn into_verdict_normal(
         mut self,
         normal: &[Lit],
         near: &Near,
+        near_first: bool,
     ) -> Result<Verdict, SolverError> {
         if normal.is_empty() {
             return self.into_verdict(&[]);
@@ -305,15 +311,25 @@ impl<'a> Session<'a> {
         };
         let block = self.blocking_clause(&first);
         self.add_clause(&block);
-        match self.solve(normal) {
-            Ok(Outcome::Unsat(_)) => {}
-            other => return second(first, other),
+        if !near_first {
+            match self.solve(normal) {
+                Ok(Outcome::Unsat(_)) => {}
+                other => return second(first, other),
+            }
         }
         let mut extra = Formula::continuing(self.next_var);
         near(&first, &mut extra);
         self.next_var = self.next_var.max(extra.num_vars());
         let clauses: Vec<Clause> = extra.clauses().map(|c| c.to_vec()).collect();
-        second(first, self.solve_with_temporary(&clauses, &[]))
+        let out = self.solve_with_temporary(&clauses, &[]);
+        if !near_first {
+            return second(first, out);
+        }
+        match out {
+            Ok(Outcome::Unsat(_)) => {}
+            other => return second(first, other),
+        }
+        second(first, self.solve(normal))
     }
 
     /// The answer literals that hold in every solution (the backbone over the answer variables),
