@@ -875,6 +875,18 @@ fn growing(
     }
 }
 
+/// The labels of a puzzle's givens, in the order of [`Model::givens`] in
+/// [`GivenMode::Assume`] (the order [`Puzzle::keeping`] takes): for tests that turn the names
+/// [`conflicts`] gives back into a set of givens.
+#[cfg(test)]
+pub(crate) fn given_labels<P: Puzzle>(p: &P) -> Vec<String> {
+    p.model(GivenMode::Assume, false)
+        .givens
+        .into_iter()
+        .map(|g| g.label)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -959,12 +971,7 @@ mod tests {
             };
             tried += 1;
             let givens = p.cells.iter().filter(|&&v| v != 0).count();
-            let labels: Vec<String> = p
-                .model(GivenMode::Assume, false)
-                .givens
-                .into_iter()
-                .map(|g| g.label)
-                .collect();
+            let labels = given_labels(&p);
             let keep: Vec<bool> = labels.iter().map(|l| set.contains(l)).collect();
             assert_eq!(keep.len(), givens);
             let sub = p.keeping(&keep).unwrap();

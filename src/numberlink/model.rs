@@ -1583,12 +1583,7 @@ mod tests {
             let names = puzzle::conflicts(&p, &SolverChoice::Embedded)
                 .unwrap()
                 .expect("no solution");
-            let labels: Vec<String> = p
-                .model(GivenMode::Assume, false)
-                .givens
-                .into_iter()
-                .map(|g| g.label)
-                .collect();
+            let labels = crate::puzzle::given_labels(&p);
             let keep: Vec<bool> = labels.iter().map(|l| names.contains(l)).collect();
             let sub = |keep: &[bool]| p.keeping(keep).expect("numberlink keeps");
             assert_eq!(brute(&sub(&keep)), 0, "{:?} {rules:?}: {names:?}", p.ends);

@@ -245,6 +245,33 @@ impl Sealed {
             first(bits, start, end, blocking).map(|k| k as u32)
         };
         let waiting = |t: usize, blocking: &[u64]| blocking[t / 64] & (1 << (t % 64)) != 0;
+        // One pass over `pending`: a pair whose tiles wait goes when a route of it is clear
+        // now, a pair neither of whose tiles waits any more leaves the list. True when one went.
+        let sweep = |pending: &mut Vec<usize>,
+                     blocking: &mut [u64],
+                     left: &mut usize,
+                     steps: &mut Vec<(u32, u32)>| {
+            let mut changed = false;
+            let mut k = 0;
+            while k < pending.len() {
+                let i = pending[k];
+                let p = &r.pairs[i];
+                if !waiting(p.a, blocking) && !waiting(p.b, blocking) {
+                    pending.swap_remove(k);
+                    continue;
+                }
+                match open_route(&self.bits, i, blocking) {
+                    Some(route) => {
+                        release(i, blocking, left);
+                        steps.push((i as u32, route));
+                        pending.swap_remove(k);
+                        changed = true;
+                    }
+                    None => k += 1,
+                }
+            }
+            changed
+        };
         let mut widened = false;
         // With a position before (not dead), this one is not dead once `must` is released.
         let known = !self.by.is_empty();
@@ -264,24 +291,7 @@ impl Sealed {
                 }
                 true
             });
-            let mut k = 0;
-            while k < pending.len() {
-                let i = pending[k];
-                let p = &r.pairs[i];
-                if !waiting(p.a, &blocking) && !waiting(p.b, &blocking) {
-                    pending.swap_remove(k);
-                    continue;
-                }
-                match open_route(&self.bits, i, &blocking) {
-                    Some(route) => {
-                        release(i, &mut blocking, &mut left);
-                        steps.push((i as u32, route));
-                        pending.swap_remove(k);
-                        changed = true;
-                    }
-                    None => k += 1,
-                }
-            }
+            changed |= sweep(&mut pending, &mut blocking, &mut left, &mut steps);
             if !changed {
                 if widened || deferred.is_empty() {
                     break;
@@ -304,25 +314,7 @@ impl Sealed {
         // What is left: every pair of a tile not released yet, until none more goes.
         let mut all = false;
         while left > 0 && !settled(&blocking) {
-            let mut changed = false;
-            let mut k = 0;
-            while k < pending.len() {
-                let i = pending[k];
-                let p = &r.pairs[i];
-                if !waiting(p.a, &blocking) && !waiting(p.b, &blocking) {
-                    pending.swap_remove(k);
-                    continue;
-                }
-                match open_route(&self.bits, i, &blocking) {
-                    Some(route) => {
-                        release(i, &mut blocking, &mut left);
-                        steps.push((i as u32, route));
-                        pending.swap_remove(k);
-                        changed = true;
-                    }
-                    None => k += 1,
-                }
-            }
+            let changed = sweep(&mut pending, &mut blocking, &mut left, &mut steps);
             if !changed {
                 if all {
                     break;
