@@ -27,12 +27,15 @@
 //! solutions, reduce again), a bounded number of moves per grid. It runs only then, so every
 //! puzzle plain reduction finds stays the same.
 
+use super::strategies::grade_within;
+use super::strategies::grid::Geometry;
+use super::strategies::singles::Singles;
 use super::{model, Grid, Sudoku};
 use crate::cnf::{Assignment, Lit};
 use crate::error::{Error, Result};
 use crate::explain::{verify_steps, Explain, ExplainOptions, Grade};
 use crate::generate::{
-    random_solution, reduce_givens_with, removable_givens, rng, stop_between, stop_point, Generated,
+    random_solution, removable_givens, rng, stop_between, stop_point, Generated,
 };
 use crate::puzzle::{GivenMode, Puzzle};
 use crate::solver::{Lite, Outcome as SatOutcome, Session, Stop, Varisat};
@@ -619,54 +622,116 @@ fn draw_grid(
 
 /// One reduction of a full grid: `groups` tried in order, none taking the count below
 /// `floor`, none accepted when it grades above the `ceiling` level. Returns the kept givens
-/// and, when a ceiling was checked, the grade of the final puzzle.
+/// and, when the last removal was graded, the grade of the final puzzle.
+///
+/// As [`crate::generate::reduce_givens_with`], one incremental solve per try, with two
+/// short cuts when `short` (when no low-clue search goes on with the session: that search
+/// follows the solver's answers, so its puzzles would change with the session's history):
+/// - a group whose kept cells singles place from the other givens goes without a solve
+///   ([`Singles`]: the proof SAT would find by propagation alone), and a single given's
+///   try assumes the cell's other values (any other solution differs there), which SAT refutes
+///   sooner than the clause "differ somewhere"; the final puzzle is then proven unique by SAT
+///   once if its last removal was not;
+/// - a puzzle that singles solve is within every ceiling from medium up (hidden singles alone:
+///   easy too), ungraded; other puzzles are graded only up to the ceiling ([`grade_within`]).
 fn reduce(
     session: &mut Session,
     (givens, full): (&[Lit], &Assignment),
     groups: &[Vec<usize>],
-    floor: usize,
-    ceiling: Option<usize>,
+    (floor, ceiling, short): (usize, Option<usize>, bool),
     (empty, solution): (&Sudoku, &Grid),
 ) -> Result<(Vec<bool>, Option<Grade>)> {
-    let mut last: Option<(Vec<bool>, Grade)> = None;
-    let mut grade_error = None;
-    let kept = reduce_givens_with(
-        session,
-        givens,
-        full,
-        groups,
-        |kept, group| {
-            let left = kept.iter().filter(|&&k| k).count();
-            let going = group.iter().filter(|&&i| kept[i]).count();
-            left - going >= floor
-        },
-        |kept| {
-            let Some(ceiling) = ceiling else {
-                return true;
-            };
-            if grade_error.is_some() {
-                return false;
+    let block = session.blocking_clause(full);
+    session.add_clause(&block);
+    let geo = Geometry::shared(empty.size, empty.box_rows, empty.box_cols);
+    // Naked singles rate 2.3, above easy: with an easy ceiling only hidden singles count.
+    let naked = ceiling != Some(0);
+    let mut kept = vec![true; givens.len()];
+    let mut left = givens.len();
+    let mut last: Option<Grade> = None;
+    let mut proven = true;
+    let mut trial: Vec<Lit> = Vec::with_capacity(givens.len());
+    let mut values = vec![0u8; givens.len()];
+    for group in groups {
+        let going: Vec<usize> = group.iter().copied().filter(|&i| kept[i]).collect();
+        if going.is_empty() || left - going.len() < floor {
+            continue;
+        }
+        // Singles from the givens left: do they place the group again, or solve the puzzle?
+        let (mut placed, mut solved) = (false, false);
+        if short {
+            for (i, v) in values.iter_mut().enumerate() {
+                *v = if kept[i] && !going.contains(&i) {
+                    solution.0[i]
+                } else {
+                    0
+                };
             }
-            match grade(&puzzle_from(empty, &solution.0, kept), solution) {
-                Ok(g) => {
-                    let ok = level_rank(&g.level).is_some_and(|r| r <= ceiling);
-                    if ok {
-                        last = Some((kept.to_vec(), g));
-                    }
-                    ok
-                }
-                Err(e) => {
-                    grade_error = Some(e);
-                    false
-                }
+            let mut singles = Singles::new(&geo, &values);
+            let until = (ceiling.is_none() && going.len() == 1).then(|| going[0]);
+            solved = singles.play(naked, until);
+            placed = going.iter().all(|&i| singles.values[i] != 0);
+            solved &= until.is_none();
+        }
+        if !placed {
+            trial.clear();
+            trial.extend(
+                (0..givens.len())
+                    .filter(|&i| kept[i] && !going.contains(&i))
+                    .map(|i| givens[i]),
+            );
+            if short && going.len() == 1 {
+                trial.push(!givens[going[0]]);
             }
-        },
-    )?;
-    if let Some(e) = grade_error {
-        return Err(e);
+            if let SatOutcome::Sat(_) = session.solve(&trial)? {
+                continue;
+            }
+        }
+        if let Some(ceiling) = ceiling.filter(|_| !solved) {
+            for &i in &going {
+                kept[i] = false;
+            }
+            let fits =
+                |r: f64| level_rank(super::strategies::level(r)).is_some_and(|l| l <= ceiling);
+            let graded = grade_within(
+                &puzzle_from(empty, &solution.0, &kept),
+                solution,
+                true,
+                fits,
+            )
+            .map_err(|why| {
+                Error::Bug(format!(
+                    "the Sudoku strategy engine made a wrong step while grading: {why}"
+                ))
+            })?;
+            for &i in &going {
+                kept[i] = true;
+            }
+            match graded {
+                Some(g) => last = Some(g),
+                None => continue,
+            }
+        } else {
+            last = None;
+        }
+        for &i in &going {
+            kept[i] = false;
+        }
+        left -= going.len();
+        proven = !placed;
     }
-    let grade = last.filter(|(k, _)| *k == kept).map(|(_, g)| g);
-    Ok((kept, grade))
+    if !proven {
+        let trial: Vec<Lit> = (0..givens.len())
+            .filter(|&i| kept[i])
+            .map(|i| givens[i])
+            .collect();
+        if let SatOutcome::Sat(_) = session.solve(&trial)? {
+            return Err(Error::Bug(
+                "singles placed a removed given, yet SAT finds another solution".into(),
+            ));
+        }
+    }
+    Ok((kept, last))
 }
 
 /// The local search for fewer givens than plain reduction reaches, on one grid (see
@@ -1093,8 +1158,7 @@ pub fn generate_until(opts: &Options, seed: u64, stop: Option<&Stop>) -> Result<
                 &mut session,
                 (&givens, &full),
                 &groups,
-                floor,
-                ceiling,
+                (floor, ceiling, opts.clues.is_none()),
                 (&empty, &solution),
             )?;
             if !symmetric_minimal {
