@@ -42,19 +42,17 @@ fn rectangles(b: &Board, visit: &mut dyn FnMut(&Rect) -> bool) {
                     if cells.iter().any(|&i| b.values[i] != 0) {
                         continue;
                     }
-                    let boxes = {
-                        let mut v: Vec<usize> = cells.iter().map(|&i| g.box_of(i)).collect();
-                        v.sort_unstable();
-                        v.dedup();
-                        v.len()
-                    };
-                    if boxes != 2 {
+                    // Two boxes: the corners pair up by rows or by columns in the same box,
+                    // and the two pairs' boxes differ.
+                    let bx = cells.map(|i| g.box_of(i));
+                    let two = (bx[0] == bx[1] && bx[2] == bx[3] && bx[0] != bx[2])
+                        || (bx[0] == bx[2] && bx[1] == bx[3] && bx[0] != bx[1]);
+                    if !two {
                         continue;
                     }
                     let union = cells.iter().fold(0u64, |m, &i| m | b.masks[i]);
-                    let ds: Vec<u8> = digits(union).collect();
-                    for (k, &a) in ds.iter().enumerate() {
-                        for &bb in &ds[k + 1..] {
+                    for a in digits(union) {
+                        for bb in digits(union & !(bit(a + 1) - 1)) {
                             let ab = bit(a) | bit(bb);
                             let both = cells.iter().filter(|&&i| b.masks[i] & ab == ab).count();
                             if both < 2 || cells.iter().any(|&i| b.masks[i] & ab == 0) {
