@@ -620,39 +620,64 @@ fn draw_grid(
     }
 }
 
+/// What the session of a reduction is asked after it, which decides the short cuts the
+/// reduction may take (see [`reduce`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum After {
+    /// Perhaps the low-clue search, which follows the solver's answers (its other solutions):
+    /// its puzzles would change with the session's history, so none.
+    LowClues,
+    /// Which givens could still go one at a time (`--minimal` with a symmetry), and perhaps
+    /// another reduction of the same grid.
+    Minimality,
+    /// Nothing.
+    Nothing,
+}
+
 /// One reduction of a full grid: `groups` tried in order, none taking the count below
 /// `floor`, none accepted when it grades above the `ceiling` level. Returns the kept givens
 /// and, when the last removal was graded, the grade of the final puzzle.
 ///
-/// As [`crate::generate::reduce_givens_with`], one incremental solve per try, with two
-/// short cuts when `short` (when no low-clue search goes on with the session: that search
-/// follows the solver's answers, so its puzzles would change with the session's history):
+/// As [`crate::generate::reduce_givens_with`], one incremental solve per try, with short cuts
+/// unless the low-clue search may follow ([`After`]); each keeps every answer as it was:
 /// - a group whose kept cells singles place from the other givens goes without a solve
-///   ([`Singles`]: the proof SAT would find by propagation alone), and a single given's
-///   try assumes the cell's other values (any other solution differs there), which SAT refutes
-///   sooner than the clause "differ somewhere"; the final puzzle is then proven unique by SAT
-///   once if its last removal was not;
+///   ([`Singles`]: the proof SAT would find by propagation alone); the final puzzle is then
+///   proven unique by SAT once if its last removal was not;
+/// - a single given's try assumes the cell's other values (any other solution differs there),
+///   which SAT refutes sooner than the clause "differ somewhere";
 /// - a puzzle that singles solve is within every ceiling from medium up (hidden singles alone:
-///   easy too), ungraded; other puzzles are graded only up to the ceiling ([`grade_within`]).
+///   easy too), ungraded; other puzzles are graded only up to the ceiling ([`grade_within`]);
+/// - when nothing follows, a given refused at its last try stays for good, and becomes a unit
+///   clause instead of an assumption of every later solve.
 fn reduce(
     session: &mut Session,
     (givens, full): (&[Lit], &Assignment),
     groups: &[Vec<usize>],
-    (floor, ceiling, short): (usize, Option<usize>, bool),
+    (floor, ceiling, after): (usize, Option<usize>, After),
     (empty, solution): (&Sudoku, &Grid),
 ) -> Result<(Vec<bool>, Option<Grade>)> {
     let block = session.blocking_clause(full);
     session.add_clause(&block);
+    let short = after != After::LowClues;
     let geo = Geometry::shared(empty.size, empty.box_rows, empty.box_cols);
     // Naked singles rate 2.3, above easy: with an easy ceiling only hidden singles count.
     let naked = ceiling != Some(0);
-    let mut kept = vec![true; givens.len()];
-    let mut left = givens.len();
+    let cells = givens.len();
+    let mut kept = vec![true; cells];
+    // The group after which a cell is never tried again, and the givens that stay for good.
+    let mut last_try = vec![0; cells];
+    for (k, group) in groups.iter().enumerate() {
+        for &i in group {
+            last_try[i] = k;
+        }
+    }
+    let mut fixed = vec![false; cells];
+    let mut left = cells;
     let mut last: Option<Grade> = None;
     let mut proven = true;
-    let mut trial: Vec<Lit> = Vec::with_capacity(givens.len());
-    let mut values = vec![0u8; givens.len()];
-    for group in groups {
+    let mut trial: Vec<Lit> = Vec::with_capacity(cells);
+    let mut values = vec![0u8; cells];
+    for (k, group) in groups.iter().enumerate() {
         let going: Vec<usize> = group.iter().copied().filter(|&i| kept[i]).collect();
         if going.is_empty() || left - going.len() < floor {
             continue;
@@ -673,21 +698,20 @@ fn reduce(
             placed = going.iter().all(|&i| singles.values[i] != 0);
             solved &= until.is_none();
         }
+        let mut stays = false;
         if !placed {
             trial.clear();
             trial.extend(
-                (0..givens.len())
-                    .filter(|&i| kept[i] && !going.contains(&i))
+                (0..cells)
+                    .filter(|&i| kept[i] && !fixed[i] && !going.contains(&i))
                     .map(|i| givens[i]),
             );
             if short && going.len() == 1 {
                 trial.push(!givens[going[0]]);
             }
-            if let SatOutcome::Sat(_) = session.solve(&trial)? {
-                continue;
-            }
+            stays = matches!(session.solve(&trial)?, SatOutcome::Sat(_));
         }
-        if let Some(ceiling) = ceiling.filter(|_| !solved) {
+        if let Some(ceiling) = ceiling.filter(|_| !stays && !solved) {
             for &i in &going {
                 kept[i] = false;
             }
@@ -709,10 +733,19 @@ fn reduce(
             }
             match graded {
                 Some(g) => last = Some(g),
-                None => continue,
+                None => stays = true,
             }
-        } else {
+        } else if !stays {
             last = None;
+        }
+        if stays {
+            if after == After::Nothing {
+                for &i in going.iter().filter(|&&i| last_try[i] == k) {
+                    session.add_clause(&[givens[i]]);
+                    fixed[i] = true;
+                }
+            }
+            continue;
         }
         for &i in &going {
             kept[i] = false;
@@ -721,8 +754,8 @@ fn reduce(
         proven = !placed;
     }
     if !proven {
-        let trial: Vec<Lit> = (0..givens.len())
-            .filter(|&i| kept[i])
+        let trial: Vec<Lit> = (0..cells)
+            .filter(|&i| kept[i] && !fixed[i])
             .map(|i| givens[i])
             .collect();
         if let SatOutcome::Sat(_) = session.solve(&trial)? {
@@ -1147,6 +1180,13 @@ pub fn generate_until(opts: &Options, seed: u64, stop: Option<&Stop>) -> Result<
             orbits.len() * 3 / 5
         };
         let symmetric_minimal = opts.minimal && opts.symmetry != Symmetry::None;
+        let after = if opts.clues.is_some() {
+            After::LowClues
+        } else if symmetric_minimal {
+            After::Minimality
+        } else {
+            After::Nothing
+        };
         let mut kept;
         let mut last_grade;
         let mut round = 0;
@@ -1158,7 +1198,7 @@ pub fn generate_until(opts: &Options, seed: u64, stop: Option<&Stop>) -> Result<
                 &mut session,
                 (&givens, &full),
                 &groups,
-                (floor, ceiling, opts.clues.is_none()),
+                (floor, ceiling, after),
                 (&empty, &solution),
             )?;
             if !symmetric_minimal {
