@@ -1134,6 +1134,31 @@ fn low_clue_search(
     })
 }
 
+/// The model of the empty grid `empty`, with givens as assumptions: kept for the shape asked
+/// last on this thread (as the strategies' `Geometry::shared`), since building it for every
+/// puzzle was 3% of the instructions of `generate sudoku --count 300`.
+fn empty_model(empty: &Sudoku) -> std::rc::Rc<crate::puzzle::Model<model::SudokuMap>> {
+    type Kept = Option<(
+        (usize, usize, usize),
+        std::rc::Rc<crate::puzzle::Model<model::SudokuMap>>,
+    )>;
+    thread_local! {
+        static LAST: std::cell::RefCell<Kept> = const { std::cell::RefCell::new(None) };
+    }
+    let shape = (empty.size, empty.box_rows, empty.box_cols);
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        match &*last {
+            Some((s, m)) if *s == shape => m.clone(),
+            _ => {
+                let m = std::rc::Rc::new(empty.model(GivenMode::Assume, false));
+                *last = Some((shape, m.clone()));
+                m
+            }
+        }
+    })
+}
+
 /// One puzzle for `opts` (which [`Options::validate`] has accepted) from `seed`: the same seed
 /// and options give the same puzzle on every machine.
 pub fn generate(opts: &Options, seed: u64) -> Result<Outcome> {
@@ -1145,13 +1170,16 @@ pub fn generate(opts: &Options, seed: u64) -> Result<Outcome> {
 pub fn generate_until(opts: &Options, seed: u64, stop: Option<&Stop>) -> Result<Outcome> {
     let n = opts.size;
     let empty = Sudoku::empty(n, opts.box_rows, opts.box_cols);
-    let model = empty.model(GivenMode::Assume, false);
+    let model = empty_model(&empty);
     let orbits = opts.symmetry.orbits(n);
     let mut rand = rng(seed);
     let mut miss = Miss::default();
     let cells = n * n;
     // Possible numbers of givens with these orbits, for drawing a clue target.
-    let reachable = reachable_counts(&orbits.iter().map(Vec::len).collect::<Vec<_>>());
+    let reachable = match opts.clues {
+        Some(_) => reachable_counts(&orbits.iter().map(Vec::len).collect::<Vec<_>>()),
+        None => Vec::new(),
+    };
     // A level ceiling during reduction, unless the level is the top one or --minimal asks for
     // a full reduction.
     let ceiling = opts

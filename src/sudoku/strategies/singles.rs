@@ -184,6 +184,25 @@ impl<'g> Singles<'g> {
     /// does).
     pub fn play(&mut self, naked: bool, until: Option<usize>) -> bool {
         let geo = self.geo;
+        if let Some(i) = until.filter(|&i| self.values[i] == 0) {
+            // Most often the cell is a single at once: no sweep then.
+            let m = self.candidates(i);
+            if m.count_ones() == 1 {
+                self.place(i, m.trailing_zeros() as u8 + 1);
+                return true;
+            }
+            for u in geo.cell_units[i] {
+                let elsewhere = geo.units[u]
+                    .iter()
+                    .filter(|&&j| j != i && self.values[j] == 0)
+                    .fold(0, |all, &j| all | self.candidates(j));
+                let only = m & !elsewhere;
+                if only != 0 {
+                    self.place(i, only.trailing_zeros() as u8 + 1);
+                    return true;
+                }
+            }
+        }
         let done = |s: &Singles| match until {
             Some(i) => s.values[i] != 0,
             None => s.values.iter().all(|&v| v != 0),

@@ -37,9 +37,12 @@ fn rectangles(b: &Board, visit: &mut dyn FnMut(&Rect) -> bool) {
     for r1 in 0..n {
         for r2 in r1 + 1..n {
             for c1 in 0..n {
+                if b.values[r1 * n + c1] != 0 || b.values[r2 * n + c1] != 0 {
+                    continue;
+                }
                 for c2 in c1 + 1..n {
                     let cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
-                    if cells.iter().any(|&i| b.values[i] != 0) {
+                    if b.values[cells[1]] != 0 || b.values[cells[3]] != 0 {
                         continue;
                     }
                     // Two boxes: the corners pair up by rows or by columns in the same box,
