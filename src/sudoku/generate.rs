@@ -721,7 +721,7 @@ fn reduce(
                 &puzzle_from(empty, &solution.0, &kept),
                 solution,
                 true,
-                fits,
+                &fits,
             )
             .map_err(|why| {
                 Error::Bug(format!(

@@ -333,7 +333,7 @@ pub fn next_step(b: &Board, unique: bool) -> Option<Step> {
 /// [`next_step`] along a path: the nested searches start from the `leads` earlier searches
 /// left.
 pub fn next_step_with(b: &Board, unique: bool, leads: &mut nested::Leads) -> Option<Step> {
-    next_step_within(b, unique, leads, |_| true)
+    next_step_within(b, unique, leads, &|_| true)
 }
 
 /// [`next_step_with`] among the techniques whose base rating `fits`: a step rated beyond them
@@ -343,7 +343,7 @@ fn next_step_within(
     b: &Board,
     unique: bool,
     leads: &mut nested::Leads,
-    fits: impl Fn(f64) -> bool,
+    fits: &dyn Fn(f64) -> bool,
 ) -> Option<Step> {
     let mut best: Option<Step> = None;
     for t in TECHNIQUES {
@@ -440,13 +440,13 @@ pub fn grade_within(
     s: &Sudoku,
     solution: &Grid,
     unique: bool,
-    fits: impl Fn(f64) -> bool,
+    fits: &dyn Fn(f64) -> bool,
 ) -> Result<Option<crate::explain::Grade>, String> {
     let mut b = Board::new(s);
     let mut steps = Vec::new();
     let mut leads = nested::Leads::default();
     while !b.solved() {
-        match next_step_within(&b, unique, &mut leads, &fits) {
+        match next_step_within(&b, unique, &mut leads, fits) {
             Some(step) if fits(step.rating) => {
                 b.apply(&step);
                 steps.push(step);
