@@ -27,12 +27,15 @@
 //! solutions, reduce again), a bounded number of moves per grid. It runs only then, so every
 //! puzzle plain reduction finds stays the same.
 
+use super::strategies::grade_within;
+use super::strategies::grid::Geometry;
+use super::strategies::singles::Singles;
 use super::{model, Grid, Sudoku};
 use crate::cnf::{Assignment, Lit};
 use crate::error::{Error, Result};
 use crate::explain::{verify_steps, Explain, ExplainOptions, Grade};
 use crate::generate::{
-    random_solution, reduce_givens_with, removable_givens, rng, stop_between, stop_point, Generated,
+    random_solution, removable_givens, rng, stop_between, stop_point, Generated,
 };
 use crate::puzzle::{GivenMode, Puzzle};
 use crate::solver::{Lite, Outcome as SatOutcome, Session, Stop, Varisat};
@@ -617,56 +620,151 @@ fn draw_grid(
     }
 }
 
+/// What the session of a reduction is asked after it, which decides the short cuts the
+/// reduction may take (see [`reduce`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum After {
+    /// Perhaps the low-clue search, which follows the solver's answers (its other solutions):
+    /// its puzzles would change with the session's history, so none.
+    LowClues,
+    /// Which givens could still go one at a time (`--minimal` with a symmetry), and perhaps
+    /// another reduction of the same grid.
+    Minimality,
+    /// Nothing.
+    Nothing,
+}
+
 /// One reduction of a full grid: `groups` tried in order, none taking the count below
 /// `floor`, none accepted when it grades above the `ceiling` level. Returns the kept givens
-/// and, when a ceiling was checked, the grade of the final puzzle.
+/// and, when the last removal was graded, the grade of the final puzzle.
+///
+/// As [`crate::generate::reduce_givens_with`], one incremental solve per try, with short cuts
+/// unless the low-clue search may follow ([`After`]); each keeps every answer as it was:
+/// - a group whose kept cells singles place from the other givens goes without a solve
+///   ([`Singles`]: the proof SAT would find by propagation alone); the final puzzle is then
+///   proven unique by SAT once if its last removal was not;
+/// - a single given's try assumes the cell's other values (any other solution differs there),
+///   which SAT refutes sooner than the clause "differ somewhere";
+/// - a puzzle that singles solve is within every ceiling from medium up (hidden singles alone:
+///   easy too), ungraded; other puzzles are graded only up to the ceiling ([`grade_within`]);
+/// - when nothing follows, a given refused at its last try stays for good, and becomes a unit
+///   clause instead of an assumption of every later solve.
 fn reduce(
     session: &mut Session,
     (givens, full): (&[Lit], &Assignment),
     groups: &[Vec<usize>],
-    floor: usize,
-    ceiling: Option<usize>,
+    (floor, ceiling, after): (usize, Option<usize>, After),
     (empty, solution): (&Sudoku, &Grid),
 ) -> Result<(Vec<bool>, Option<Grade>)> {
-    let mut last: Option<(Vec<bool>, Grade)> = None;
-    let mut grade_error = None;
-    let kept = reduce_givens_with(
-        session,
-        givens,
-        full,
-        groups,
-        |kept, group| {
-            let left = kept.iter().filter(|&&k| k).count();
-            let going = group.iter().filter(|&&i| kept[i]).count();
-            left - going >= floor
-        },
-        |kept| {
-            let Some(ceiling) = ceiling else {
-                return true;
-            };
-            if grade_error.is_some() {
-                return false;
-            }
-            match grade(&puzzle_from(empty, &solution.0, kept), solution) {
-                Ok(g) => {
-                    let ok = level_rank(&g.level).is_some_and(|r| r <= ceiling);
-                    if ok {
-                        last = Some((kept.to_vec(), g));
-                    }
-                    ok
-                }
-                Err(e) => {
-                    grade_error = Some(e);
-                    false
-                }
-            }
-        },
-    )?;
-    if let Some(e) = grade_error {
-        return Err(e);
+    let block = session.blocking_clause(full);
+    session.add_clause(&block);
+    let short = after != After::LowClues;
+    let geo = Geometry::shared(empty.size, empty.box_rows, empty.box_cols);
+    // Naked singles rate 2.3, above easy: with an easy ceiling only hidden singles count.
+    let naked = ceiling != Some(0);
+    let cells = givens.len();
+    let mut kept = vec![true; cells];
+    // The group after which a cell is never tried again, and the givens that stay for good.
+    let mut last_try = vec![0; cells];
+    for (k, group) in groups.iter().enumerate() {
+        for &i in group {
+            last_try[i] = k;
+        }
     }
-    let grade = last.filter(|(k, _)| *k == kept).map(|(_, g)| g);
-    Ok((kept, grade))
+    let mut fixed = vec![false; cells];
+    let mut left = cells;
+    let mut last: Option<Grade> = None;
+    let mut proven = true;
+    let mut trial: Vec<Lit> = Vec::with_capacity(cells);
+    let mut values = vec![0u8; cells];
+    for (k, group) in groups.iter().enumerate() {
+        let going: Vec<usize> = group.iter().copied().filter(|&i| kept[i]).collect();
+        if going.is_empty() || left - going.len() < floor {
+            continue;
+        }
+        // Singles from the givens left: do they place the group again, or solve the puzzle?
+        let (mut placed, mut solved) = (false, false);
+        if short {
+            for (i, v) in values.iter_mut().enumerate() {
+                *v = if kept[i] && !going.contains(&i) {
+                    solution.0[i]
+                } else {
+                    0
+                };
+            }
+            let mut singles = Singles::new(&geo, &values);
+            let until = (ceiling.is_none() && going.len() == 1).then(|| going[0]);
+            solved = singles.play(naked, until);
+            placed = going.iter().all(|&i| singles.values[i] != 0);
+            solved &= until.is_none();
+        }
+        let mut stays = false;
+        if !placed {
+            trial.clear();
+            trial.extend(
+                (0..cells)
+                    .filter(|&i| kept[i] && !fixed[i] && !going.contains(&i))
+                    .map(|i| givens[i]),
+            );
+            if short && going.len() == 1 {
+                trial.push(!givens[going[0]]);
+            }
+            stays = matches!(session.solve(&trial)?, SatOutcome::Sat(_));
+        }
+        if let Some(ceiling) = ceiling.filter(|_| !stays && !solved) {
+            for &i in &going {
+                kept[i] = false;
+            }
+            let fits =
+                |r: f64| level_rank(super::strategies::level(r)).is_some_and(|l| l <= ceiling);
+            let graded = grade_within(
+                &puzzle_from(empty, &solution.0, &kept),
+                solution,
+                true,
+                &fits,
+            )
+            .map_err(|why| {
+                Error::Bug(format!(
+                    "the Sudoku strategy engine made a wrong step while grading: {why}"
+                ))
+            })?;
+            for &i in &going {
+                kept[i] = true;
+            }
+            match graded {
+                Some(g) => last = Some(g),
+                None => stays = true,
+            }
+        } else if !stays {
+            last = None;
+        }
+        if stays {
+            if after == After::Nothing {
+                for &i in going.iter().filter(|&&i| last_try[i] == k) {
+                    session.add_clause(&[givens[i]]);
+                    fixed[i] = true;
+                }
+            }
+            continue;
+        }
+        for &i in &going {
+            kept[i] = false;
+        }
+        left -= going.len();
+        proven = !placed;
+    }
+    if !proven {
+        let trial: Vec<Lit> = (0..cells)
+            .filter(|&i| kept[i] && !fixed[i])
+            .map(|i| givens[i])
+            .collect();
+        if let SatOutcome::Sat(_) = session.solve(&trial)? {
+            return Err(Error::Bug(
+                "singles placed a removed given, yet SAT finds another solution".into(),
+            ));
+        }
+    }
+    Ok((kept, last))
 }
 
 /// The local search for fewer givens than plain reduction reaches, on one grid (see
@@ -1036,6 +1134,31 @@ fn low_clue_search(
     })
 }
 
+/// The model of the empty grid `empty`, with givens as assumptions: kept for the shape asked
+/// last on this thread (as the strategies' `Geometry::shared`), since building it for every
+/// puzzle was 3% of the instructions of `generate sudoku --count 300`.
+fn empty_model(empty: &Sudoku) -> std::rc::Rc<crate::puzzle::Model<model::SudokuMap>> {
+    type Kept = Option<(
+        (usize, usize, usize),
+        std::rc::Rc<crate::puzzle::Model<model::SudokuMap>>,
+    )>;
+    thread_local! {
+        static LAST: std::cell::RefCell<Kept> = const { std::cell::RefCell::new(None) };
+    }
+    let shape = (empty.size, empty.box_rows, empty.box_cols);
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        match &*last {
+            Some((s, m)) if *s == shape => m.clone(),
+            _ => {
+                let m = std::rc::Rc::new(empty.model(GivenMode::Assume, false));
+                *last = Some((shape, m.clone()));
+                m
+            }
+        }
+    })
+}
+
 /// One puzzle for `opts` (which [`Options::validate`] has accepted) from `seed`: the same seed
 /// and options give the same puzzle on every machine.
 pub fn generate(opts: &Options, seed: u64) -> Result<Outcome> {
@@ -1047,13 +1170,16 @@ pub fn generate(opts: &Options, seed: u64) -> Result<Outcome> {
 pub fn generate_until(opts: &Options, seed: u64, stop: Option<&Stop>) -> Result<Outcome> {
     let n = opts.size;
     let empty = Sudoku::empty(n, opts.box_rows, opts.box_cols);
-    let model = empty.model(GivenMode::Assume, false);
+    let model = empty_model(&empty);
     let orbits = opts.symmetry.orbits(n);
     let mut rand = rng(seed);
     let mut miss = Miss::default();
     let cells = n * n;
     // Possible numbers of givens with these orbits, for drawing a clue target.
-    let reachable = reachable_counts(&orbits.iter().map(Vec::len).collect::<Vec<_>>());
+    let reachable = match opts.clues {
+        Some(_) => reachable_counts(&orbits.iter().map(Vec::len).collect::<Vec<_>>()),
+        None => Vec::new(),
+    };
     // A level ceiling during reduction, unless the level is the top one or --minimal asks for
     // a full reduction.
     let ceiling = opts
@@ -1082,6 +1208,13 @@ pub fn generate_until(opts: &Options, seed: u64, stop: Option<&Stop>) -> Result<
             orbits.len() * 3 / 5
         };
         let symmetric_minimal = opts.minimal && opts.symmetry != Symmetry::None;
+        let after = if opts.clues.is_some() {
+            After::LowClues
+        } else if symmetric_minimal {
+            After::Minimality
+        } else {
+            After::Nothing
+        };
         let mut kept;
         let mut last_grade;
         let mut round = 0;
@@ -1093,8 +1226,7 @@ pub fn generate_until(opts: &Options, seed: u64, stop: Option<&Stop>) -> Result<
                 &mut session,
                 (&givens, &full),
                 &groups,
-                floor,
-                ceiling,
+                (floor, ceiling, after),
                 (&empty, &solution),
             )?;
             if !symmetric_minimal {

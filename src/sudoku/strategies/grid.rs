@@ -502,29 +502,27 @@ impl Found {
 
 /// All `k`-element subsets of `items` (in order), passed to `f` until it returns true.
 pub fn subsets<T: Copy>(items: &[T], k: usize, f: &mut dyn FnMut(&[T]) -> bool) -> bool {
-    fn go<T: Copy>(
-        items: &[T],
-        k: usize,
-        start: usize,
-        cur: &mut Vec<T>,
-        f: &mut dyn FnMut(&[T]) -> bool,
-    ) -> bool {
-        if cur.len() == k {
-            return f(cur);
-        }
-        for i in start..items.len() {
-            if items.len() - i < k - cur.len() {
-                break;
-            }
-            cur.push(items[i]);
-            if go(items, k, i + 1, cur, f) {
-                return true;
-            }
-            cur.pop();
-        }
-        false
+    let n = items.len();
+    if k > n {
+        return false;
     }
-    go(items, k, 0, &mut Vec::with_capacity(k), f)
+    // The positions of the subset in `items`, lowest first, moved on like an odometer.
+    let mut at: Vec<usize> = (0..k).collect();
+    let mut cur: Vec<T> = items[..k].to_vec();
+    loop {
+        if f(&cur) {
+            return true;
+        }
+        let Some(j) = (0..k).rev().find(|&j| at[j] < n - k + j) else {
+            return false;
+        };
+        at[j] += 1;
+        cur[j] = items[at[j]];
+        for t in j + 1..k {
+            at[t] = at[t - 1] + 1;
+            cur[t] = items[at[t]];
+        }
+    }
 }
 
 #[cfg(test)]

@@ -27,10 +27,10 @@ fn locks(b: &Board, pointing: bool, visit: &mut dyn FnMut(Lock) -> bool) {
     };
     for from in froms {
         for d in 1..=n as u8 {
-            let cells = b.cells_for(from, d);
-            if cells.len() < 2 {
+            if b.places(from, d).count_ones() < 2 {
                 continue;
             }
+            let cells = b.cells_for(from, d);
             // The other unit kinds every place shares.
             for k in 0..3 {
                 let to = g.cell_units[cells[0]][k];
@@ -82,9 +82,8 @@ fn find(b: &Board, f: &mut Found, pointing: bool, direct: bool) {
         (false, true) => ("direct claiming", base::DIRECT_CLAIMING),
     };
     locks(b, pointing, &mut |l| {
-        let pattern = b.cands_cv(&l.cells, super::grid::bit(l.d));
-        let mut t = text(b, &l);
         let mut placements = Vec::new();
+        let mut then = String::new();
         if direct {
             // As Sudoku Explainer: the single appears in a unit of the same kind as the one
             // the value was locked in (another box for pointing, another line for claiming).
@@ -99,12 +98,14 @@ fn find(b: &Board, f: &mut Found, pointing: bool, direct: bool) {
                 return false;
             };
             placements.push((i, v));
-            t.push_str(&format!(
+            then = format!(
                 "; then {}={v} is the only place for {v} in {}",
                 b.geo.cell_name(i),
                 b.geo.unit_name(u)
-            ));
+            );
         }
+        let pattern = b.cands_cv(&l.cells, super::grid::bit(l.d));
+        let t = text(b, &l) + &then;
         f.push(b.step(name, rating, pattern, &placements, &l.elims, t))
     });
 }

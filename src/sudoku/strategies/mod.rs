@@ -333,9 +333,21 @@ pub fn next_step(b: &Board, unique: bool) -> Option<Step> {
 /// [`next_step`] along a path: the nested searches start from the `leads` earlier searches
 /// left.
 pub fn next_step_with(b: &Board, unique: bool, leads: &mut nested::Leads) -> Option<Step> {
+    next_step_within(b, unique, leads, &|_| true)
+}
+
+/// [`next_step_with`] among the techniques whose base rating `fits`: a step rated beyond them
+/// is never looked for, so when the result is `None` or does not fit either, the easiest step
+/// does not fit (a step never rates below its technique's base). For a grade ceiling.
+fn next_step_within(
+    b: &Board,
+    unique: bool,
+    leads: &mut nested::Leads,
+    fits: &dyn Fn(f64) -> bool,
+) -> Option<Step> {
     let mut best: Option<Step> = None;
     for t in TECHNIQUES {
-        if !t.engine || (t.needs_unique && !unique) {
+        if !t.engine || (t.needs_unique && !unique) || !fits(t.rating) {
             continue;
         }
         if best.as_ref().is_some_and(|s| s.rating <= t.rating) {
@@ -417,6 +429,36 @@ pub fn solve_path(b: &mut Board, solution: Option<&Grid>, opts: ExplainOptions) 
         steps.push(step);
     }
     steps
+}
+
+/// The grade of the path from `s` when every step's rating `fits` (a level ceiling: `fits`
+/// true up to some rating), else `None` as soon as the easiest step does not fit: the
+/// techniques rated beyond the ceiling, the rest of the path and the fallback are never tried.
+/// The steps taken are held to `solution` as [`crate::explain::Explain::explain`]'s are by its
+/// callers; `Err` names a wrong one.
+pub fn grade_within(
+    s: &Sudoku,
+    solution: &Grid,
+    unique: bool,
+    fits: &dyn Fn(f64) -> bool,
+) -> Result<Option<crate::explain::Grade>, String> {
+    let mut b = Board::new(s);
+    let mut steps = Vec::new();
+    let mut leads = nested::Leads::default();
+    while !b.solved() {
+        match next_step_within(&b, unique, &mut leads, fits) {
+            Some(step) if fits(step.rating) => {
+                b.apply(&step);
+                steps.push(step);
+            }
+            _ => {
+                crate::explain::verify_steps(&crate::puzzle::Puzzle::rows(s, solution), &steps)?;
+                return Ok(None);
+            }
+        }
+    }
+    crate::explain::verify_steps(&crate::puzzle::Puzzle::rows(s, solution), &steps)?;
+    Ok(Some(grade(&steps)))
 }
 
 impl Explain for Sudoku {

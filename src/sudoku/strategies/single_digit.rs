@@ -23,9 +23,10 @@ type Visit<'a> = dyn FnMut(Kind, [usize; 4], [usize; 2], Vec<(usize, u8)>) -> bo
 fn four_node_chains(b: &Board, d: u8, visit: &mut Visit) {
     let g = &b.geo;
     let links: Vec<(usize, usize, usize)> = (0..3 * g.n)
-        .filter_map(|u| {
+        .filter(|&u| b.places(u, d).count_ones() == 2)
+        .map(|u| {
             let c = b.cells_for(u, d);
-            (c.len() == 2).then(|| (u, c[0], c[1]))
+            (u, c[0], c[1])
         })
         .collect();
     for (k, &(u1, p1, q1)) in links.iter().enumerate() {
@@ -35,9 +36,11 @@ fn four_node_chains(b: &Board, d: u8, visit: &mut Visit) {
                     if bb == c || !g.sees(bb, c) || a == dd || a == c || bb == dd {
                         continue;
                     }
-                    let elims: Vec<(usize, u8)> = g
-                        .seen_by_all(&[a, dd])
-                        .into_iter()
+                    // The cells seeing both ends (`seen_by_all`, without its list).
+                    let elims: Vec<(usize, u8)> = g.peers[a]
+                        .iter()
+                        .copied()
+                        .filter(|&j| j != dd && g.sees(dd, j))
                         .filter(|&j| j != bb && j != c && b.has(j, d))
                         .map(|j| (j, d))
                         .collect();

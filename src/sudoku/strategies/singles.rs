@@ -2,7 +2,7 @@
 //! (hidden single; easier in a box than in a line), a cell with one candidate left (naked
 //! single).
 
-use super::grid::{bit, Board, Found, House};
+use super::grid::{bit, Board, Found, Geometry, House};
 use super::rating::base;
 
 /// A unit with one open cell left.
@@ -132,6 +132,120 @@ pub fn created_hidden_single(
         }
     }
     None
+}
+
+/// Singles played on bit masks without steps or a [`Board`] (building a board per try cost the
+/// generator more than the solves it saved): the values, and the values each unit holds.
+///
+/// What the generator learns from it without a solve or a grade: a given that singles place
+/// from the other givens can go with the solutions unchanged (the proof SAT would find by
+/// propagation alone); and the engine grades a puzzle that singles solve at most a naked
+/// single's [`base::NAKED_SINGLE`] (hidden singles alone: at most
+/// [`base::HIDDEN_SINGLE_LINE`]), since a single stays available whatever easier step the
+/// engine takes first, and the engine always takes the easiest step.
+pub struct Singles<'g> {
+    geo: &'g Geometry,
+    /// Placed values, 0 open.
+    pub values: Vec<u8>,
+    /// The values (bit `v-1`) each unit holds.
+    held: Vec<u64>,
+}
+
+impl<'g> Singles<'g> {
+    /// The puzzle of `values` (0 open), which must have a solution.
+    pub fn new(geo: &'g Geometry, values: &[u8]) -> Singles<'g> {
+        let mut s = Singles {
+            geo,
+            values: vec![0; values.len()],
+            held: vec![0; 3 * geo.n],
+        };
+        for (i, &v) in values.iter().enumerate().filter(|(_, &v)| v != 0) {
+            s.place(i, v);
+        }
+        s
+    }
+
+    fn place(&mut self, i: usize, v: u8) {
+        self.values[i] = v;
+        for u in self.geo.cell_units[i] {
+            self.held[u] |= bit(v);
+        }
+    }
+
+    /// The candidates of open cell `i`: the values none of its units holds.
+    fn candidates(&self, i: usize) -> u64 {
+        let [r, c, b] = self.geo.cell_units[i];
+        let full = u64::MAX >> (64 - self.geo.n);
+        full & !(self.held[r] | self.held[c] | self.held[b])
+    }
+
+    /// Plays hidden singles, and naked singles too when `naked`, until none is left or cell
+    /// `until` holds a value. True when `until` holds one (without `until`: when every cell
+    /// does).
+    pub fn play(&mut self, naked: bool, until: Option<usize>) -> bool {
+        let geo = self.geo;
+        if let Some(i) = until.filter(|&i| self.values[i] == 0) {
+            // Most often the cell is a single at once: no sweep then.
+            let m = self.candidates(i);
+            if m.count_ones() == 1 {
+                self.place(i, m.trailing_zeros() as u8 + 1);
+                return true;
+            }
+            for u in geo.cell_units[i] {
+                let elsewhere = geo.units[u]
+                    .iter()
+                    .filter(|&&j| j != i && self.values[j] == 0)
+                    .fold(0, |all, &j| all | self.candidates(j));
+                let only = m & !elsewhere;
+                if only != 0 {
+                    self.place(i, only.trailing_zeros() as u8 + 1);
+                    return true;
+                }
+            }
+        }
+        let done = |s: &Singles| match until {
+            Some(i) => s.values[i] != 0,
+            None => s.values.iter().all(|&v| v != 0),
+        };
+        loop {
+            let mut progress = false;
+            if naked {
+                for i in 0..self.values.len() {
+                    if self.values[i] == 0 {
+                        let m = self.candidates(i);
+                        if m.count_ones() == 1 {
+                            self.place(i, m.trailing_zeros() as u8 + 1);
+                            progress = true;
+                        }
+                    }
+                }
+            }
+            for cells in &geo.units {
+                let (mut once, mut twice) = (0u64, 0u64);
+                for &i in cells.iter().filter(|&&i| self.values[i] == 0) {
+                    let m = self.candidates(i);
+                    twice |= once & m;
+                    once |= m;
+                }
+                let mut hidden = once & !twice;
+                while hidden != 0 {
+                    let v = hidden.trailing_zeros() as u8 + 1;
+                    hidden &= hidden - 1;
+                    let at = cells
+                        .iter()
+                        .copied()
+                        .find(|&i| self.values[i] == 0 && self.candidates(i) & bit(v) != 0);
+                    if let Some(i) = at {
+                        self.place(i, v);
+                        progress = true;
+                    }
+                }
+            }
+            if !progress || done(self) {
+                return done(self);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -70,6 +70,10 @@ pub fn naked(b: &Board, f: &mut Found, k: usize) {
                 }
                 units_hit += usize::from(elims.len() > before);
             }
+            if elims.is_empty() {
+                // Found::push would drop it: no text for it.
+                return false;
+            }
             let locked = k <= 3 && shared.len() == 2 && units_hit == 2;
             let name = if locked { LOCKED[k] } else { NAKED[k] };
             let where_ = shared
@@ -115,6 +119,15 @@ pub fn hidden(b: &Board, f: &mut Found, k: usize, direct: bool) {
             if elims.is_empty() {
                 return false;
             }
+            // A direct subset without its hidden single is no step (checked before any text).
+            let single = if direct {
+                match created_hidden_single(b, &elims, &[u]) {
+                    Some(s) => Some(s),
+                    None => return false,
+                }
+            } else {
+                None
+            };
             let mut text = format!(
                 "{} {} in {} ({}) removes {} from them",
                 HIDDEN[k],
@@ -129,10 +142,7 @@ pub fn hidden(b: &Board, f: &mut Found, k: usize, direct: bool) {
                 )
             );
             let mut placements = Vec::new();
-            let (name, rating) = if direct {
-                let Some((i, v, w)) = created_hidden_single(b, &elims, &[u]) else {
-                    return false;
-                };
+            let (name, rating) = if let Some((i, v, w)) = single {
                 placements.push((i, v));
                 text.push_str(&format!(
                     "; then {}={v} is the only place for {v} in {}",

@@ -37,24 +37,25 @@ fn rectangles(b: &Board, visit: &mut dyn FnMut(&Rect) -> bool) {
     for r1 in 0..n {
         for r2 in r1 + 1..n {
             for c1 in 0..n {
+                if b.values[r1 * n + c1] != 0 || b.values[r2 * n + c1] != 0 {
+                    continue;
+                }
                 for c2 in c1 + 1..n {
                     let cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
-                    if cells.iter().any(|&i| b.values[i] != 0) {
+                    if b.values[cells[1]] != 0 || b.values[cells[3]] != 0 {
                         continue;
                     }
-                    let boxes = {
-                        let mut v: Vec<usize> = cells.iter().map(|&i| g.box_of(i)).collect();
-                        v.sort_unstable();
-                        v.dedup();
-                        v.len()
-                    };
-                    if boxes != 2 {
+                    // Two boxes: the corners pair up by rows or by columns in the same box,
+                    // and the two pairs' boxes differ.
+                    let bx = cells.map(|i| g.box_of(i));
+                    let two = (bx[0] == bx[1] && bx[2] == bx[3] && bx[0] != bx[2])
+                        || (bx[0] == bx[2] && bx[1] == bx[3] && bx[0] != bx[1]);
+                    if !two {
                         continue;
                     }
                     let union = cells.iter().fold(0u64, |m, &i| m | b.masks[i]);
-                    let ds: Vec<u8> = digits(union).collect();
-                    for (k, &a) in ds.iter().enumerate() {
-                        for &bb in &ds[k + 1..] {
+                    for a in digits(union) {
+                        for bb in digits(union & !(bit(a + 1) - 1)) {
                             let ab = bit(a) | bit(bb);
                             let both = cells.iter().filter(|&&i| b.masks[i] & ab == ab).count();
                             if both < 2 || cells.iter().any(|&i| b.masks[i] & ab == 0) {
