@@ -651,7 +651,7 @@ pub fn way_breaks_by_place(
             }
         }
     }
-    links.sort_unstable();
+    crate::sort::all(&mut links);
     links.dedup();
     let broken = |x: &mut Scratch, j: &u32| !link_holds(s, b, k, x, route, *j as usize);
     let bot = links.iter().find(|j| broken(x, j)).copied();

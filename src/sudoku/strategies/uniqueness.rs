@@ -44,7 +44,7 @@ fn rectangles(b: &Board, visit: &mut dyn FnMut(&Rect) -> bool) {
                     }
                     let boxes = {
                         let mut v: Vec<usize> = cells.iter().map(|&i| g.box_of(i)).collect();
-                        v.sort_unstable();
+                        crate::sort::all(&mut v);
                         v.dedup();
                         v.len()
                     };
