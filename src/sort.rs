@@ -38,29 +38,39 @@ pub fn all<T: Ord>(v: &mut [T]) {
     shared(v, &mut T::cmp);
 }
 
-/// The stable sort every call shares in WebAssembly: the order of `v`'s indices by `compare`,
-/// then the elements moved into it. Compiled natively too, for its tests.
+/// The stable sort every call shares in WebAssembly: the order of `v`'s indices by `compare`
+/// (on the stack for short slices, as in the solvers' inner loops), then the elements moved
+/// into it. Compiled natively too, for its tests.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 fn shared<T>(v: &mut [T], compare: &mut dyn FnMut(&T, &T) -> Ordering) {
     if v.len() < 2 {
         return;
     }
-    let order = stable_order(v.len(), &mut |i, j| compare(&v[i], &v[j]));
+    let mut short = [0; 16];
+    let mut long = Vec::new();
+    let order = if v.len() <= short.len() {
+        &mut short[..v.len()]
+    } else {
+        long.resize(v.len(), 0);
+        &mut long[..]
+    };
+    stable_order(order, &mut |i, j| compare(&v[i], &v[j]));
     permute(v, order);
 }
 
-/// `0..n` sorted stably by `compare` on indices: not generic, so compiled once.
+/// Fills `order` with its indices sorted stably by `compare`: not generic, so compiled once.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-fn stable_order(n: usize, compare: &mut dyn FnMut(usize, usize) -> Ordering) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..n).collect();
+fn stable_order(order: &mut [usize], compare: &mut dyn FnMut(usize, usize) -> Ordering) {
+    for (i, o) in order.iter_mut().enumerate() {
+        *o = i;
+    }
     order.sort_by(|&i, &j| compare(i, j));
-    order
 }
 
 /// Puts `v[order[i]]` at `i` for every `i`, following each cycle of the permutation with swaps
 /// (`order` marks the places done by pointing them at themselves).
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-fn permute<T>(v: &mut [T], mut order: Vec<usize>) {
+fn permute<T>(v: &mut [T], order: &mut [usize]) {
     for start in 0..v.len() {
         let mut at = start;
         loop {
