@@ -8,7 +8,7 @@
 //! The order is the same on both: [`by_key`] and [`by`] are stable, as `sort_by_key` and
 //! `sort_by`; [`all`] is `sort_unstable`, for types whose equal elements are alike (integers,
 //! tuples and vectors of them, derived `Ord`), where stable and unstable agree. A caller on a
-//! hot path (the solver's clause handling) keeps std's sort.
+//! hot path (the solver's clause handling, the Sudoku model's cell order) keeps std's sort.
 
 use std::cmp::Ordering;
 

@@ -614,7 +614,7 @@ pub fn build_with(s: &Sudoku, mode: GivenMode, names: bool, enc: Encoding) -> Mo
     };
     let mut order: Vec<usize> = (0..n * n).collect();
     if enc.order_by_candidates {
-        crate::sort::by_key(&mut order, |&i| masks[i].count_ones());
+        order.sort_by_key(|&i| masks[i].count_ones());
     }
     for &i in &order {
         let m = masks[i];
