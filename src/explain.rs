@@ -80,7 +80,7 @@ pub fn grade_by_hardest(steps: &[Step], level: impl Fn(f64) -> &'static str) -> 
             None => techniques.push((s.technique.clone(), 1, s.rating)),
         }
     }
-    techniques.sort_by(|a, b| b.2.total_cmp(&a.2));
+    crate::sort::by(&mut techniques, |a, b| b.2.total_cmp(&a.2));
     Grade {
         level: level(rating).into(),
         rating,

@@ -35,6 +35,7 @@ pub mod record;
 pub mod records;
 pub mod shisen;
 pub mod solver;
+pub mod sort;
 pub mod sudoku;
 pub mod takuzu;
 pub mod tectonic;

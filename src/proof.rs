@@ -332,7 +332,7 @@ mod tests {
                 p.rows(&sol)
             })
             .collect();
-        rows.sort();
+        crate::sort::all(&mut rows);
         rows
     }
 
@@ -368,7 +368,7 @@ mod tests {
                         .iter()
                         .map(|s| q.rows(s))
                         .collect();
-                    want.sort();
+                    crate::sort::all(&mut want);
                     assert!(want.len() < 10_000);
                     assert_eq!(complete_solutions(q), want, "{file} {rules}");
                 });

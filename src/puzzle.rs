@@ -442,7 +442,7 @@ pub fn forced<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<Vec<Cell
     checked(p, &model, &first)?;
     let lits = s.backbone(&first, &[])?;
     let mut cells = p.forced(&model, &lits);
-    cells.sort_by_key(|c| (c.row, c.col, c.value));
+    crate::sort::by_key(&mut cells, |c| (c.row, c.col, c.value));
     Ok(Some(cells))
 }
 
@@ -500,7 +500,7 @@ pub fn candidates<P: Puzzle>(p: &P, choice: &SolverChoice) -> Result<Option<Vec<
     }
     let lits: Vec<Lit> = all.into_iter().filter(|l| seen.contains(l)).collect();
     let mut cells = p.forced(&model, &lits);
-    cells.sort_by_key(|c| (c.row, c.col, c.value));
+    crate::sort::by_key(&mut cells, |c| (c.row, c.col, c.value));
     cells.dedup();
     Ok(Some(cells))
 }

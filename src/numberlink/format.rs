@@ -854,7 +854,7 @@ pub fn write(p: &Numberlink) -> String {
         Form::Contest => {
             let mut s = format!("SIZE {}X{}\nLINE_NUM {}\n", p.width, p.height, p.ends.len());
             let mut order: Vec<usize> = (0..p.ends.len()).collect();
-            order.sort_by_key(|&k| p.numbers[k]);
+            crate::sort::by_key(&mut order, |&k| p.numbers[k]);
             for k in order {
                 let (a, b) = p.ends[k];
                 s.push_str(&format!(

@@ -161,7 +161,7 @@ impl Numberlink {
                 *e = (e.1, e.0);
             }
         }
-        idx.sort_by_key(|&i| self.ends[i].0);
+        crate::sort::by_key(&mut idx, |&i| self.ends[i].0);
         self.ends = idx.iter().map(|&i| self.ends[i]).collect();
         self.labels = idx.iter().map(|&i| self.labels[i].clone()).collect();
         let numeric: Option<Vec<u32>> = self

@@ -148,7 +148,7 @@ impl NumberlinkMap {
                     // Domains are written ascending; sorted only if one was not.
                     let t = &mut terms.flat[from..];
                     if !t.is_sorted_by_key(|&(v, _)| v) {
-                        t.sort_unstable_by_key(|&(v, _)| v);
+                        crate::sort::by_key(t, |&(v, _)| v);
                     }
                 }
                 CellLabel::Code { .. } => {} // link clauses by `code_link`, not from terms
@@ -262,7 +262,7 @@ fn label_domains(p: &Numberlink) -> (Vec<usize>, Vec<Vec<u32>>) {
     for (k, &(a, b)) in p.ends.iter().enumerate() {
         let ta = touching(a);
         let mut both: Vec<usize> = touching(b).into_iter().filter(|x| ta.contains(x)).collect();
-        both.sort_unstable();
+        crate::sort::all(&mut both);
         both.dedup();
         for x in both {
             allowed_comps[x].push(k as u32 + 1);
@@ -1283,7 +1283,7 @@ mod tests {
                     .collect()
             })
             .collect();
-            paths.sort();
+            crate::sort::all(&mut paths);
             paths
         };
         let mut r = rng(17);

@@ -168,7 +168,7 @@ pub fn path_colours(p: &Numberlink, s: Option<&Links>) -> Vec<String> {
     }
     let degree = |i: usize| touch[i].iter().filter(|&&t| t).count();
     let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(degree(i)));
+    crate::sort::by_key(&mut order, |&i| std::cmp::Reverse(degree(i)));
     let mut colour: Vec<usize> = vec![usize::MAX; n];
     let mut uses = [0usize; PATH_COLOURS.len()];
     for i in order {

@@ -30,10 +30,10 @@ impl Verb {
 
 /// A step for people: its text, after the technique's name unless the text starts with it.
 pub fn step_line(s: &Step) -> String {
-    if s.text
-        .to_lowercase()
-        .starts_with(&s.technique.to_lowercase())
-    {
+    // ASCII case only: technique names are ASCII, and std's Unicode case tables would cost
+    // the page's module about 5 KB.
+    let named = s.text.get(..s.technique.len());
+    if named.is_some_and(|t| t.eq_ignore_ascii_case(&s.technique)) {
         s.text.clone()
     } else {
         format!("{}: {}", s.technique, s.text)

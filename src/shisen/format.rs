@@ -415,7 +415,7 @@ pub fn looks_like(text: &str, complete: bool) -> bool {
         let latin = p.width == p.height
             && p.cells.chunks(p.width).all(|row| {
                 let mut fs: Vec<Option<usize>> = row.to_vec();
-                fs.sort_unstable();
+                crate::sort::all(&mut fs);
                 fs.dedup();
                 fs.len() == row.len()
             });

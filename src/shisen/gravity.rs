@@ -71,10 +71,10 @@ fn route_needs(p: &Shisen, a: (usize, usize), b: (usize, usize)) -> Vec<Needs> {
                 None => needs.push((c, r)),
             }
         }
-        needs.sort_unstable();
+        crate::sort::all(&mut needs);
         all.push(needs);
     }
-    all.sort_by_key(|n| n.len());
+    crate::sort::by_key(&mut all, |n| n.len());
     all.dedup();
     let mut kept: Vec<Needs> = Vec::new();
     for n in all {

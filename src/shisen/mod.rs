@@ -186,7 +186,7 @@ impl Shisen {
     /// The number of distinct match classes on the board.
     pub fn class_count(&self) -> usize {
         let mut cs: Vec<usize> = self.classes().into_iter().flatten().collect();
-        cs.sort_unstable();
+        crate::sort::all(&mut cs);
         cs.dedup();
         cs.len()
     }

@@ -217,7 +217,7 @@ pub fn build(p: &Shisen, mode: GivenMode, names: bool, order: Order) -> Model<Sh
 
     // Two tiles never each go before the other.
     let mut keys: Vec<(usize, usize)> = prec.keys().copied().collect();
-    keys.sort_unstable();
+    crate::sort::all(&mut keys);
     for &(t, x) in &keys {
         if t < x {
             if let Some(&back) = prec.get(&(x, t)) {
@@ -426,7 +426,7 @@ pub fn cycle_cuts(map: &ShisenMap, a: &Assignment) -> Vec<Clause> {
                 clause.push(!pv.p);
             }
         }
-        clause.sort_unstable();
+        crate::sort::all(&mut clause);
         clause.dedup();
         cuts.push(clause);
     }
@@ -719,12 +719,12 @@ pub fn near(p: &Shisen, map: &ShisenMap, first: &Assignment, f: &mut Formula) {
     }
     if found.is_none() {
         let mut mine = pairing.clone();
-        mine.sort_unstable();
+        crate::sort::all(&mut mine);
         for seed in 1..=4 {
             if let super::play::Found::Plan(mut plan) =
                 super::play::search(p, r, SEARCH_BUDGET / 10, seed)
             {
-                plan.sort_unstable();
+                crate::sort::all(&mut plan);
                 if plan != mine {
                     found = Some(plan);
                     break;

@@ -258,7 +258,7 @@ impl Board {
         let (grid, class) = (&self.grid, &self.class);
         let rank = &self.rank;
         out.retain(|&t| rank[t] > rank[s] && class[grid[t] as usize] == k);
-        out.sort_unstable();
+        crate::sort::all(out);
         out.dedup();
     }
 

@@ -74,11 +74,13 @@ pub fn minimal_routes(p: &Shisen, index: &[Option<usize>], a: usize, b: usize) -
             .filter(|&&(r, c)| r >= 0 && c >= 0 && (r as usize) < p.height && (c as usize) < w)
             .filter_map(|&(r, c)| index[r as usize * w + c as usize])
             .collect();
-        set.sort_unstable();
+        crate::sort::all(&mut set);
         set.dedup();
         sets.push(set);
     }
-    sets.sort_by(|x, y| x.len().cmp(&y.len()).then_with(|| x.cmp(y)));
+    crate::sort::by(&mut sets, |x, y| {
+        x.len().cmp(&y.len()).then_with(|| x.cmp(y))
+    });
     sets.dedup();
     let mut kept: Vec<Vec<usize>> = Vec::new();
     for s in sets {
@@ -362,7 +364,7 @@ pub fn blocking_set(
     }
     // Shrink: drop pairs (not preferred ones first) while a closed part is left.
     let mut set = best;
-    set.sort_by_key(|i| (prefer.contains(i), *i));
+    crate::sort::by_key(&mut set, |i| (prefer.contains(i), *i));
     let mut k = 0;
     while k < set.len() {
         let mut trial = set.clone();
@@ -380,7 +382,7 @@ pub fn blocking_set(
         .flat_map(|&i| r.pairs[i].routes.iter().flatten().copied())
         .filter(|&t| stay[t])
         .collect();
-    staying.sort_unstable();
+    crate::sort::all(&mut staying);
     staying.dedup();
     (set, staying)
 }
@@ -524,7 +526,7 @@ pub fn group_blocks(r: &Routes, classes: &[Vec<usize>], size: usize) -> Vec<Vec<
                 continue;
             }
             let (mut set, _) = blocking_set(r, &set, &stay, &[]);
-            set.sort_unstable();
+            crate::sort::all(&mut set);
             if !out.contains(&set) {
                 out.push(set);
             }

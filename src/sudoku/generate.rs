@@ -143,7 +143,7 @@ impl Symmetry {
             orbit.push(next);
             next = self.map(n, next);
         }
-        orbit.sort_unstable();
+        crate::sort::all(&mut orbit);
         orbit
     }
 
@@ -343,7 +343,7 @@ fn range_text(lo: usize, hi: usize) -> String {
 
 fn orbit_sizes_text(sizes: &[usize]) -> String {
     let mut distinct: Vec<usize> = sizes.to_vec();
-    distinct.sort_unstable();
+    crate::sort::all(&mut distinct);
     distinct.dedup();
     let words: Vec<String> = distinct.iter().map(|s| s.to_string()).collect();
     words.join(" or ")
@@ -997,7 +997,7 @@ impl LowClues<'_> {
                 .map(|i| self.orbit_of[i])
                 .filter(|&k| k != removed)
                 .collect();
-            candidates.sort_unstable();
+            crate::sort::all(&mut candidates);
             candidates.dedup();
             let Some(&k) = candidates.choose(rand) else {
                 return Ok(None);
@@ -1380,7 +1380,7 @@ mod tests {
                 let orbits = sym.orbits(n);
                 assert_eq!(orbits.len(), want, "{} {n}", sym.name());
                 let mut all: Vec<usize> = orbits.concat();
-                all.sort_unstable();
+                crate::sort::all(&mut all);
                 assert_eq!(all, (0..n * n).collect::<Vec<_>>());
                 for o in &orbits {
                     // An orbit is closed: marking it alone gives a symmetric pattern.
@@ -1503,7 +1503,7 @@ mod tests {
         // Groups never overlap each other.
         let grouped: Vec<usize> = s[..s.len() - orbits.len()].concat();
         let mut dedup = grouped.clone();
-        dedup.sort_unstable();
+        crate::sort::all(&mut dedup);
         dedup.dedup();
         assert_eq!(dedup.len(), grouped.len());
     }

@@ -292,7 +292,7 @@ mod tests {
             let s = Sudoku::empty(n, br, bc);
             for (u, unit) in s.units().iter().enumerate() {
                 let mut cells = unit.clone();
-                cells.sort_unstable();
+                crate::sort::all(&mut cells);
                 cells.dedup();
                 assert_eq!(cells.len(), n, "unit {u} of {n}x{n} ({br}x{bc})");
                 let key = |c: usize| match u / n {

@@ -85,7 +85,7 @@ fn grow(
                 .flat_map(|&c| orthogonal_neighbours(width, height, c))
                 .filter(|&j| region[j] == FREE)
                 .collect();
-            frontier.sort_unstable();
+            crate::sort::all(&mut frontier);
             frontier.dedup();
             let pick = if rng.gen_bool(0.7) {
                 most_boxed_in(region, &frontier, rng)
@@ -109,7 +109,7 @@ fn grow(
             .map(|j| region[j])
             .filter(|r| sizes[r] < max_piece)
             .collect();
-        options.sort_unstable();
+        crate::sort::all(&mut options);
         options.dedup();
         if let Some(&r) = options.choose(rng) {
             sizes.remove(&region[i]);

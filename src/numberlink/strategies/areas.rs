@@ -229,7 +229,7 @@ pub fn sealed_area_in(
         let by_parity = |f: &[usize], e: &[usize]| f.len() < e.len();
         for (t, f, e) in [(t1, &f1, e1), (t2, &f2, e2)] {
             let mut e_all = e.clone();
-            e_all.sort_unstable();
+            crate::sort::all(&mut e_all);
             e_all.dedup();
             let other_ways = b.way_count(s, t) > e_all.len();
             if f.len() != 1 || (!other_ways && !by_parity(f, &e_all)) {

@@ -536,7 +536,7 @@ fn push_nearest_last(
             k_next += 1;
         }
     }
-    next[..k_next].sort_unstable_by_key(|p| std::cmp::Reverse(p.0));
+    crate::sort::by_key(&mut next[..k_next], |p| std::cmp::Reverse(p.0));
     x.stack.extend(next[..k_next].iter().map(|&(_, m)| m));
 }
 
@@ -651,7 +651,7 @@ pub fn way_breaks_by_place(
             }
         }
     }
-    links.sort_unstable();
+    crate::sort::all(&mut links);
     links.dedup();
     let broken = |x: &mut Scratch, j: &u32| !link_holds(s, b, k, x, route, *j as usize);
     let bot = links.iter().find(|j| broken(x, j)).copied();

@@ -468,7 +468,7 @@ pub fn propagate(
             roots.push(b.root(c as usize));
             touch(routes, c as usize, 1);
         }
-        roots.sort_unstable();
+        crate::sort::all(roots);
         roots.dedup();
         for &r in roots.iter() {
             scratch.changed(s, b, r);
@@ -584,7 +584,7 @@ pub fn propagate(
         for r in roots.iter_mut() {
             *r = b.root(*r);
         }
-        roots.sort_unstable();
+        crate::sort::all(roots);
         roots.dedup();
         let only_candidates = d.links.is_empty() && d.places.is_empty();
         for &r in roots.iter() {
@@ -964,7 +964,7 @@ fn list(s: &Shape, b: &Board, reach: Reach, st: &mut Stage, skip: impl Fn(usize)
             .filter(|&c| reach >= Reach::Wide || b.loose(s, c) || near(c))
             .map(|c| (b.count(c), c))
             .collect();
-        rest.sort_unstable();
+        crate::sort::all(&mut rest);
         for (_, c) in rest {
             if reach == Reach::Everywhere {
                 b.each_candidate(c, |k| add(st, Assume::Not(c, k)));
@@ -1227,9 +1227,9 @@ fn rounds(
         .map(|(i, &x)| (w.hints.get(x), i))
         .filter(|&(len, _)| len != usize::MAX)
         .collect();
-    first.sort_unstable();
+    crate::sort::all(&mut first);
     let mut hinted: Vec<usize> = first.iter().map(|&(_, i)| i).collect();
-    hinted.sort_unstable();
+    crate::sort::all(&mut hinted);
     for &bound in bounds {
         // The others in their places.
         let mut h = 0;
@@ -1277,7 +1277,7 @@ fn rounds(
                 w.hints.insert(s, slots[i], len);
             }
         }
-        refuted.sort_unstable();
+        crate::sort::all(&mut refuted);
         found.extend(
             refuted
                 .into_iter()
@@ -1335,7 +1335,7 @@ fn rounds(
         // Shortest first; of one length, in the list's order (the cells', then the loose
         // ends').
         found.retain(|&(l, _)| l <= upto);
-        found.sort_by_key(|&(l, _)| l);
+        crate::sort::by_key(&mut found, |&(l, _)| l);
         pending.items = found.into_iter().collect();
         return Some(());
     }
@@ -1510,7 +1510,7 @@ fn trace_cells(r: &Run) -> Vec<usize> {
     if let Some(x) = &r.contradiction {
         out.extend(x.at.iter().copied());
     }
-    out.sort_unstable();
+    crate::sort::all(&mut out);
     out.dedup();
     out
 }

@@ -181,7 +181,7 @@ pub fn xz(b: &Board, f: &mut Found) {
                     }
                 }
             }
-            el.sort_unstable();
+            crate::sort::all(&mut el);
             el.dedup();
             if el.is_empty() {
                 continue;
@@ -252,7 +252,7 @@ pub fn chain(b: &Board, f: &mut Found, min_sets: usize, max_sets: usize, overlap
                     el.push((i, z));
                 }
             }
-            el.sort_unstable();
+            crate::sort::all(&mut el);
             if !el.is_empty() && seen.insert(el.clone()) {
                 let sets: Vec<&Als> = path.iter().map(|&p| &s[p]).collect();
                 let mut how = String::new();

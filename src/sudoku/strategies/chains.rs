@@ -228,7 +228,7 @@ fn distinct(nodes: &[u32], closed: bool) -> bool {
         nodes
     };
     let mut sorted = body.to_vec();
-    sorted.sort_unstable();
+    crate::sort::all(&mut sorted);
     sorted.dedup();
     sorted.len() == body.len()
 }
@@ -279,7 +279,7 @@ fn loop_eliminations(b: &Board, gr: &Graph, nodes: &[u32]) -> Vec<(usize, u8)> {
             }
         }
     }
-    out.sort_unstable();
+    crate::sort::all(&mut out);
     out.dedup();
     out
 }
@@ -519,7 +519,7 @@ fn search(b: &Board, f: &mut Found, modes: &[Mode], want: Want, max_nodes: usize
                     if el.is_empty() {
                         continue;
                     }
-                    el.sort_unstable();
+                    crate::sort::all(&mut el);
                     Chain {
                         nodes: se.path(st),
                         looped: false,
@@ -546,7 +546,7 @@ fn search(b: &Board, f: &mut Found, modes: &[Mode], want: Want, max_nodes: usize
         }
     }
     let mut found: Vec<(f64, Chain)> = every.into_values().chain(best).collect();
-    found.sort_by(|a, b| {
+    crate::sort::by(&mut found, |a, b| {
         a.0.total_cmp(&b.0)
             .then(a.1.nodes.len().cmp(&b.1.nodes.len()))
             .then(b.1.eliminations.len().cmp(&a.1.eliminations.len()))

@@ -41,8 +41,8 @@ fn clusters(b: &Board, d: u8) -> Vec<[Vec<usize>; 2]> {
                 }
             }
         }
-        sides[0].sort_unstable();
-        sides[1].sort_unstable();
+        crate::sort::all(&mut sides[0]);
+        crate::sort::all(&mut sides[1]);
         out.push(sides);
     }
     out
@@ -177,7 +177,7 @@ pub fn multi(b: &Board, f: &mut Found) {
                         }
                     }
                 }
-                el.sort_unstable();
+                crate::sort::all(&mut el);
                 el.dedup();
                 if !el.is_empty()
                     && push(b, f, "multi-colors 1", d, &[a1, a2, b1, b2], el, "two colours see each other, so one of their partners is true, and a cell seeing both")

@@ -163,7 +163,7 @@ pub fn each_fish(b: &Board, size: usize, shape: Shape, each: &mut dyn FnMut(Fish
                 );
                 for (cover, fins) in found {
                     let mut key_cover = cover.clone();
-                    key_cover.sort_unstable();
+                    crate::sort::all(&mut key_cover);
                     if !seen.insert((d, base.to_vec(), key_cover.clone())) {
                         continue;
                     }
@@ -396,7 +396,7 @@ pub fn siamese(b: &Board, f: &mut Found, size: usize, shape: Shape) {
             }
             let mut el = p.eliminations.clone();
             el.extend(&q.eliminations);
-            el.sort_unstable();
+            crate::sort::all(&mut el);
             el.dedup();
             let name = format!("siamese {}", name(b, p));
             let text = format!(

@@ -72,7 +72,7 @@ pub fn nishio(b: &Board, f: &mut Found) {
             }
         }
     }
-    found.sort_unstable();
+    crate::sort::all(&mut found);
     for (total, s, y) in found {
         se.run_from(&gr, Mode::Any, s, true, MAX_NODES);
         let (i, d) = (gr.cell(s), gr.digit(s));
@@ -176,7 +176,7 @@ pub fn forcing_chains(b: &Board, f: &mut Found) {
             }
         }
     }
-    results.sort_unstable();
+    crate::sort::all(&mut results);
     for (t, k, st) in results {
         let (what, starts) = &sets[k];
         let (i, d) = (gr.cell(st / 2), gr.digit(st / 2));
@@ -330,7 +330,7 @@ pub fn dynamic(b: &Board, f: &mut Found) {
     type Outcome = (usize, String, Vec<(usize, u8)>, Vec<(usize, u8)>);
     let mut best: Option<Outcome> = None;
     let mut cells: Vec<usize> = b.open().collect();
-    cells.sort_by_key(|&i| (b.masks[i].count_ones(), i));
+    crate::sort::by_key(&mut cells, |&i| (b.masks[i].count_ones(), i));
     // Iterative deepening: short play-outs first; a longer pass only when none was enough.
     let mut cap = 8;
     while best.is_none() && cap < 8 * g.n * g.n {

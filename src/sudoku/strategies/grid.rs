@@ -51,7 +51,7 @@ impl Geometry {
                     .flat_map(|&u| units[u].iter().copied())
                     .filter(|&j| j != i)
                     .collect();
-                p.sort_unstable();
+                crate::sort::all(&mut p);
                 p.dedup();
                 p
             })
@@ -424,7 +424,7 @@ impl Board {
             .iter()
             .map(|(m, cells)| {
                 let mut cells = cells.clone();
-                cells.sort_unstable();
+                crate::sort::all(&mut cells);
                 format!(
                     "{} from {}",
                     digit_list(*m, ", "),
@@ -446,10 +446,10 @@ impl Board {
         text: String,
     ) -> Step {
         let mut p = placements.to_vec();
-        p.sort_unstable();
+        crate::sort::all(&mut p);
         p.dedup();
         let mut e = eliminations.to_vec();
-        e.sort_unstable();
+        crate::sort::all(&mut e);
         e.dedup();
         Step {
             links: Vec::new(),

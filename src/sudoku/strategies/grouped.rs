@@ -509,7 +509,7 @@ fn loop_eliminations(b: &Board, net: &Net, nodes: &[u32]) -> Vec<(usize, u8)> {
             }
         }
     }
-    out.sort_unstable();
+    crate::sort::all(&mut out);
     out.dedup();
     out
 }
@@ -732,7 +732,7 @@ pub fn find(b: &Board, f: &mut Found, kind: Kind, als: bool) {
         }
     }
     let mut found: Vec<Chain> = every.into_values().collect();
-    found.sort_by(|a, c| {
+    crate::sort::by(&mut found, |a, c| {
         a.nodes
             .len()
             .cmp(&c.nodes.len())

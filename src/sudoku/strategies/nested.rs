@@ -376,7 +376,7 @@ impl Play {
         let on = 1 + self.ancestry(&broke.on, &mut seen, &mut walk);
         seen.iter_mut().for_each(|x| *x = false);
         let off = broke.off_extra + self.ancestry(&broke.off, &mut seen, &mut walk);
-        walk.relied.sort_unstable();
+        crate::sort::all(&mut walk.relied);
         walk.relied.dedup();
         // Each needed fact linked from the needed facts it rests on.
         let mut links = Vec::new();
@@ -385,7 +385,7 @@ impl Play {
             causes.clear();
             self.fact_causes(k, &mut causes);
             let mut from: Vec<u32> = causes.iter().map(|&p| self.fact_of(p)).collect();
-            from.sort_unstable();
+            crate::sort::all(&mut from);
             from.dedup();
             let to = &self.facts[k];
             for j in from {
@@ -561,7 +561,7 @@ impl Play {
         let mut any = false;
         let n = self.b.n();
         let mut cells: Vec<usize> = (0..n * n).filter(|&i| self.b.values[i] == 0).collect();
-        cells.sort_by_key(|&i| self.b.masks[i].count_ones());
+        crate::sort::by_key(&mut cells, |&i| self.b.masks[i].count_ones());
         for i in cells {
             if self.b.values[i] != 0 {
                 continue;
@@ -761,7 +761,7 @@ pub fn contradiction_with(b: &Board, f: &mut Found, level: usize, leads: &mut Le
         budget = Budget(budget_for(level));
     }
     let mut cells: Vec<usize> = b.open().collect();
-    cells.sort_by_key(|&i| (b.masks[i].count_ones(), i));
+    crate::sort::by_key(&mut cells, |&i| (b.masks[i].count_ones(), i));
     let mut broken = Vec::new();
     'cells: for &i in &cells {
         for d in digits(b.masks[i]) {

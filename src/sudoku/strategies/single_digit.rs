@@ -148,7 +148,7 @@ pub fn empty_rectangle(b: &Board, f: &mut Found) {
             let mut rows_u = rows.clone();
             rows_u.dedup();
             let mut cols_u = cols.clone();
-            cols_u.sort_unstable();
+            crate::sort::all(&mut cols_u);
             cols_u.dedup();
             for &r in &rows_u {
                 for &c in &cols_u {
@@ -240,7 +240,7 @@ pub fn dual_two_string_kite(b: &Board, f: &mut Found) {
                 }
                 let mut elims = pe.clone();
                 elims.extend(qe);
-                elims.sort_unstable();
+                crate::sort::all(&mut elims);
                 elims.dedup();
                 let chain = |c: &[usize; 4]| {
                     format!(
@@ -259,7 +259,7 @@ pub fn dual_two_string_kite(b: &Board, f: &mut Found) {
                 );
                 let mut cells = p.to_vec();
                 cells.extend(q);
-                cells.sort_unstable();
+                crate::sort::all(&mut cells);
                 cells.dedup();
                 let pattern = b.cands_cv(&cells, bit(d));
                 if f.push(b.step(
@@ -305,7 +305,7 @@ pub fn dual_empty_rectangle(b: &Board, f: &mut Found) {
                 .chain(&q.eliminations)
                 .map(|c| (c.row * g.n + c.col, c.value as u8))
                 .collect();
-            elims.sort_unstable();
+            crate::sort::all(&mut elims);
             elims.dedup();
             let text = format!("dual empty rectangle on {d}: {}; {}", p.text, q.text);
             let mut pattern = p.pattern.clone();

@@ -109,7 +109,7 @@ pub fn created_hidden_single(
     } else {
         units.to_vec()
     };
-    units.sort_unstable_by_key(|&u| (g.house(u) != House::Box, u));
+    crate::sort::by_key(&mut units, |&u| (g.house(u) != House::Box, u));
     units.dedup();
     for u in units {
         let kind = u / g.n;

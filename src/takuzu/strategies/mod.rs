@@ -640,7 +640,7 @@ pub fn grade(steps: &[Step], side: usize) -> Grade {
             None => techniques.push((s.technique.clone(), 1, s.rating)),
         }
     }
-    techniques.sort_by(|a, b| b.2.total_cmp(&a.2));
+    crate::sort::by(&mut techniques, |a, b| b.2.total_cmp(&a.2));
     Grade {
         level: level(rating).into(),
         rating: (rating * 100.0).round() / 100.0,

@@ -206,7 +206,7 @@ pub(crate) fn dataset(file: &str, text: &str) -> Result<Vec<Tectonic>, InputErro
             (at, k, e)
         })
         .collect();
-    entries.sort_by_key(|&(at, k, _)| (at, k.clone()));
+    crate::sort::by_key(&mut entries, |&(at, k, _)| (at, k.clone()));
     let mut out = Vec::new();
     for (at, key, e) in entries {
         let pos = line_col(text, at);

@@ -54,7 +54,7 @@ impl<'a> Shape<'a> {
                     .filter(|&j| j != i)
                     .chain(t.neighbours(i))
                     .collect();
-                p.sort_unstable();
+                crate::sort::all(&mut p);
                 p.dedup();
                 p
             })
@@ -423,7 +423,7 @@ fn hidden_subset(sh: &Shape, b: &Board, k: usize) -> Option<Step> {
                 .iter()
                 .flat_map(|&m| missing[m].1.iter().copied())
                 .collect();
-            place_set.sort_unstable();
+            crate::sort::all(&mut place_set);
             place_set.dedup();
             if place_set.len() != k {
                 continue;
@@ -538,7 +538,7 @@ fn leads_to_contradiction(
             }
             pieces.push(sh.t.regions[j]);
         }
-        pieces.sort_unstable();
+        crate::sort::all(&mut pieces);
         pieces.dedup();
         for &p in &pieces {
             let cells = &sh.pieces[p];
