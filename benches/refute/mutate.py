@@ -276,13 +276,18 @@ def main():
 
 def write_manifest(out, only, rows):
     """Writes `out/manifest.tsv` (one row per mutated puzzle, the set's name first); with `only`,
-    the rows of the other sets already there are kept."""
+    the rows of the other sets already there are kept. mutate.py's rows and kinds.py's differ
+    (6 and 4 columns): a manifest of the other tool is not overwritten, the run stops instead."""
     mpath = os.path.join(out, "manifest.tsv")
     old = []
-    if only and os.path.exists(mpath):
+    if os.path.exists(mpath):
         with open(mpath) as f:
             old = [l.rstrip("\n").split("\t") for l in f if l.strip()]
-        old = [r for r in old if r[0] not in only]
+        width = len(rows[0]) if rows else None
+        if width is not None and any(len(r) != width for r in old):
+            sys.exit(f"{mpath} lists another tool's sets (mutate.py and kinds.py both write a "
+                     "manifest.tsv): give this one a different --out")
+        old = [r for r in old if only and r[0] not in only]
     with open(mpath, "w") as f:
         for row in old + [list(r) for r in rows]:
             f.write("\t".join(row) + "\n")
