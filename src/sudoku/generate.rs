@@ -1138,25 +1138,12 @@ fn low_clue_search(
 /// last on this thread (as the strategies' `Geometry::shared`), since building it for every
 /// puzzle was 3% of the instructions of `generate sudoku --count 300`.
 fn empty_model(empty: &Sudoku) -> std::rc::Rc<crate::puzzle::Model<model::SudokuMap>> {
-    type Kept = Option<(
-        (usize, usize, usize),
-        std::rc::Rc<crate::puzzle::Model<model::SudokuMap>>,
-    )>;
     thread_local! {
-        static LAST: std::cell::RefCell<Kept> = const { std::cell::RefCell::new(None) };
+        static LAST: super::LastShape<crate::puzzle::Model<model::SudokuMap>> =
+            const { super::LastShape::new() };
     }
     let shape = (empty.size, empty.box_rows, empty.box_cols);
-    LAST.with(|last| {
-        let mut last = last.borrow_mut();
-        match &*last {
-            Some((s, m)) if *s == shape => m.clone(),
-            _ => {
-                let m = std::rc::Rc::new(empty.model(GivenMode::Assume, false));
-                *last = Some((shape, m.clone()));
-                m
-            }
-        }
-    })
+    LAST.with(|last| last.get(shape, || empty.model(GivenMode::Assume, false)))
 }
 
 /// One puzzle for `opts` (which [`Options::validate`] has accepted) from `seed`: the same seed

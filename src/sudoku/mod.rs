@@ -25,6 +25,29 @@ type Shape = (usize, usize, usize);
 /// Units shared by the puzzles of one shape (see [`Sudoku::shared_units`]).
 type SharedUnits = Rc<Vec<Vec<usize>>>;
 
+/// What was built for the shape asked for last on a thread, kept in a `thread_local!` (units,
+/// the generator's empty model): a batch of puzzles of one shape builds it once.
+pub(crate) struct LastShape<T>(RefCell<Option<(Shape, Rc<T>)>>);
+
+impl<T> LastShape<T> {
+    pub(crate) const fn new() -> Self {
+        LastShape(RefCell::new(None))
+    }
+
+    /// The kept value when `shape` was asked last, else `build()`'s, then kept.
+    pub(crate) fn get(&self, shape: Shape, build: impl FnOnce() -> T) -> Rc<T> {
+        let mut last = self.0.borrow_mut();
+        match &*last {
+            Some((s, kept)) if *s == shape => kept.clone(),
+            _ => {
+                let made = Rc::new(build());
+                *last = Some((shape, made.clone()));
+                made
+            }
+        }
+    }
+}
+
 /// A Sudoku: `size` x `size` cells in boxes of `box_rows` x `box_cols`; 0 is an empty cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sudoku {
@@ -115,20 +138,10 @@ impl Sudoku {
     /// of checking an easy 9x9 Sudoku).
     pub fn shared_units(&self) -> SharedUnits {
         thread_local! {
-            static LAST: RefCell<Option<(Shape, SharedUnits)>> = const { RefCell::new(None) };
+            static LAST: LastShape<Vec<Vec<usize>>> = const { LastShape::new() };
         }
         let shape = (self.size, self.box_rows, self.box_cols);
-        LAST.with(|last| {
-            let mut last = last.borrow_mut();
-            match &*last {
-                Some((s, units)) if *s == shape => units.clone(),
-                _ => {
-                    let units = Rc::new(self.units());
-                    *last = Some((shape, units.clone()));
-                    units
-                }
-            }
-        })
+        LAST.with(|last| last.get(shape, || self.units()))
     }
 
     /// The `k`-th cell of unit `u`, in the order of [`Sudoku::units`] (without allocating).
