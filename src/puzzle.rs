@@ -237,6 +237,18 @@ pub trait Puzzle {
     fn picture(&self, _s: Option<&Self::Solution>, _look: Look) -> Option<Picture> {
         None
     }
+    /// [`Puzzle::picture`] for pictures shown together with the picture of solution `like`
+    /// (the puzzle beside its solution, a second solution beside the first): a kind whose
+    /// colours follow a solution's layout (Numberlink's paths) colours each part as `like`'s
+    /// picture does, so a path keeps its colour from one picture to the next.
+    fn picture_like(
+        &self,
+        s: Option<&Self::Solution>,
+        _like: &Self::Solution,
+        look: Look,
+    ) -> Option<Picture> {
+        self.picture(s, look)
+    }
     /// The cells (row, col) where two solutions differ: by default where their
     /// [`Puzzle::rows`] differ. A kind whose rows carry more than its answer (Shisen-sho's move
     /// numbers, where only the pairing is the answer) says where the answers differ.

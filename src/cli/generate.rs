@@ -91,8 +91,11 @@ fn pictures_of(kind: Kind, any: &AnyPuzzle, q: &picture::Request) -> Result<(Pic
         let s = puzzle::solve(p, &SolverChoice::Embedded)?.ok_or_else(|| {
             Error::Bug(format!("a generated {} puzzle has no solution", kind.name()))
         })?;
-        let draw = |s| p.picture(s, q.look).unwrap_or_else(|| Picture::new(0, 0));
-        Ok((draw(None), draw(Some(&s))))
+        // The puzzle in its solution's colours (Numberlink's paths), as `--picture both` shows.
+        let puzzle = p.picture_like(None, &s, q.look);
+        let solution = p.picture(Some(&s), q.look);
+        let blank = || Picture::new(0, 0);
+        Ok((puzzle.unwrap_or_else(blank), solution.unwrap_or_else(blank)))
     })
 }
 

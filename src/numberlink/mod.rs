@@ -410,6 +410,11 @@ impl Puzzle for Numberlink {
         Some(render::picture(self, s))
     }
 
+    fn picture_like(&self, s: Option<&Links>, like: &Links, _look: Look) -> Option<Picture> {
+        let colours = render::path_colours(self, Some(like));
+        Some(render::picture_in(self, s, &colours))
+    }
+
     fn forced(&self, model: &Model<Self::Map>, lits: &[Lit]) -> Vec<CellValue> {
         model::forced(self, &model.map, lits)
     }

@@ -207,8 +207,12 @@ fn ends(p: &Numberlink, colours: &[String]) -> Picture {
 
 /// The puzzle (`None`: its ends) or a solution (each path a line from end to end) as a picture.
 pub fn picture(p: &Numberlink, s: Option<&Links>) -> Picture {
-    let colours = path_colours(p, s);
-    let mut pic = ends(p, &colours);
+    picture_in(p, s, &path_colours(p, s))
+}
+
+/// [`picture`] with each path in the colour given (see [`path_colours`]).
+pub fn picture_in(p: &Numberlink, s: Option<&Links>, colours: &[String]) -> Picture {
+    let mut pic = ends(p, colours);
     if let Some(s) = s {
         for (k, cells) in p.paths(s).iter().enumerate() {
             pic.push(Mark::Path {

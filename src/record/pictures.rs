@@ -40,13 +40,19 @@ fn draw<P: Puzzle>(p: &P, s: Option<&P::Solution>, look: Look) -> Picture {
     p.picture(s, look).unwrap_or_else(|| Picture::new(0, 0))
 }
 
+/// [`draw`] for a picture shown beside the picture of solution `like` (in its colours).
+fn draw_like<P: Puzzle>(p: &P, s: Option<&P::Solution>, like: &P::Solution, look: Look) -> Picture {
+    p.picture_like(s, like, look)
+        .unwrap_or_else(|| Picture::new(0, 0))
+}
+
 /// The pictures of a solved puzzle, side by side.
 pub fn solved<P: Puzzle>(p: &P, s: &P::Solution, show: Show, look: Look) -> Vec<Picture> {
     match show {
         Show::Puzzle => vec![draw(p, None, look)],
         Show::Solution => vec![draw(p, Some(s), look)],
         Show::Both => vec![
-            draw(p, None, look).with_caption("puzzle"),
+            draw_like(p, None, s, look).with_caption("puzzle"),
             draw(p, Some(s), look).with_caption("solution"),
         ],
     }
@@ -75,7 +81,7 @@ pub fn several<P: Puzzle>(
         }
         pic
     };
-    let puzzle = shade(draw(p, None, look));
+    let puzzle = shade(draw_like(p, None, a, look));
     match show {
         Show::Puzzle => {
             vec![puzzle.with_caption("several solutions: they differ in the shaded cells")]
@@ -87,7 +93,7 @@ pub fn several<P: Puzzle>(
             }
             out.push(shade(draw(p, Some(a), look)).with_caption("one solution"));
             out.push(
-                shade(draw(p, Some(b), look))
+                shade(draw_like(p, Some(b), a, look))
                     .with_caption("another: they differ in the shaded cells"),
             );
             out
@@ -110,4 +116,50 @@ pub fn unsolvable<P: Puzzle>(p: &P, conflicting: &[String], look: Look) -> Vec<P
         )
     };
     vec![pic.with_caption(caption)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draw::{Disc, Mark};
+    use crate::numberlink::format::{parse, ReadOptions};
+    use crate::solver::SolverChoice;
+    use std::collections::BTreeMap;
+
+    /// Each label's disc colour in a picture.
+    fn disc_colours(pic: &Picture) -> BTreeMap<String, String> {
+        pic.marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Circle {
+                    disc: Disc::Colour(c),
+                    label: Some(l),
+                    ..
+                } => Some((l.clone(), c.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_numberlink_path_keeps_its_colour_from_the_puzzle_to_its_solution() {
+        // On this board the puzzle's own colouring (ends' boxes) and the solution's (paths that
+        // touch) differ: 3 and 7 swapped colours between the two pictures of `--picture both`.
+        let text = include_str!("../../puzzles/numberlink/flow7.txt");
+        let p = parse("flow7.txt", text, ReadOptions::default())
+            .unwrap()
+            .remove(0);
+        let s = crate::puzzle::solve(&p, &SolverChoice::Embedded)
+            .unwrap()
+            .unwrap();
+        let alone = disc_colours(&draw(&p, None, Look::default()));
+        let pics = solved(&p, &s, Show::Both, Look::default());
+        let (puzzle, solution) = (disc_colours(&pics[0]), disc_colours(&pics[1]));
+        assert_eq!(puzzle.len(), 7);
+        assert_eq!(puzzle, solution);
+        assert_ne!(
+            alone, solution,
+            "the board no longer tells the two colourings apart"
+        );
+    }
 }
